@@ -1,0 +1,105 @@
+import { randomUUID } from "node:crypto";
+import compress from "@fastify/compress";
+import helmet from "@fastify/helmet";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { Redis } from "ioredis";
+import type { AppConfig } from "./config";
+import { type DatabaseHandle, openDatabase } from "./db/client";
+import { seedDemoContent } from "./db/seed";
+import { authRoutes } from "./modules/auth/routes";
+import { healthRoutes } from "./modules/health/routes";
+import authPlugin from "./plugins/auth";
+import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./plugins/counters";
+import errorsPlugin from "./plugins/errors";
+import { contentSecurityPolicy } from "./plugins/security";
+import webAppPlugin, { type WebAppMode } from "./plugins/web-app";
+import { type AppServices, createServices } from "./services";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    services: AppServices;
+    config: AppConfig;
+    database: DatabaseHandle;
+  }
+}
+
+export interface BuildOptions {
+  /** "build": serve the built web app; "vite": dev server with hot reload; "none": API only. */
+  web?: WebAppMode;
+  /** Log to stdout (the server) or not at all (tests). */
+  logger?: boolean;
+}
+
+/** The Fastify factory: plugins, then modules, then the server-rendered web app. */
+export async function buildApp(
+  config: AppConfig,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    genReqId: (request) => {
+      const incoming = request.headers["x-request-id"];
+      return typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming)
+        ? incoming
+        : randomUUID();
+    },
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : null;
+  const counters: CounterStore = redis ? new RedisCounterStore(redis) : new MemoryCounterStore();
+  if (config.seedDemo) await seedDemoContent(database.db);
+  const services = createServices({ db: database.db, config, counters });
+
+  app.decorate("services", services);
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.addHook("onClose", async () => {
+    await counters.close();
+    await redis?.quit().catch(() => {});
+    await database.close();
+  });
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    // The web app sets its own per-request CSP with a script nonce; API answers get a strict one.
+    contentSecurityPolicy: { directives: contentSecurityPolicy() },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(authPlugin, { auth: services.auth });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { database });
+      await api.register(authRoutes, { prefix: "/auth", auth: services.auth });
+      const unknownRoute = (request: { method: string; url: string }) => ({
+        error: `No API route matches ${request.method} ${request.url.split("?")[0]}.`,
+        code: "route_not_found",
+      });
+      api.setNotFoundHandler((request, reply) => reply.status(404).send(unknownRoute(request)));
+      // Without this, unknown /api paths would fall through to the web app's catch-all.
+      api.all("/*", (request, reply) => reply.status(404).send(unknownRoute(request)));
+    },
+    { prefix: "/api" },
+  );
+
+  await app.register(webAppPlugin, { mode: options.web ?? "none", config, services });
+  return app;
+}

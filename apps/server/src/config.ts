@@ -1,0 +1,169 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The only reader of process.env. Parses once with zod and refuses to start with a readable list
+ * of what is wrong.
+ */
+const booleanFlag = z
+  .enum(["1", "0", "true", "false", "yes", "no", "on", "off"], {
+    error: "must be one of true/false, 1/0, yes/no, on/off",
+  })
+  .transform((value) => ["1", "true", "yes", "on"].includes(value));
+
+const optionalUrl = z.url({ error: "must be a URL" }).optional();
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: "must be a number" }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  JWT_EXPIRES_IN: z
+    .string()
+    .regex(/^\d+[smhd]$/, "must look like 7d, 12h or 30m")
+    .default("7d"),
+  SITE_NAME: z.string().min(1).default("AurumWire"),
+  PUBLIC_URL: z.url({ error: "must be a URL such as https://aurumwire.example" }).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SEED_DEMO: booleanFlag.default(true),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  TRUST_PROXY: booleanFlag.default(false),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+    .optional(),
+  PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).default(30),
+  BITCOIN_ADDRESS: z.string().min(20).default("bc1qaurumwire0demo0address0replace0me0xyz"),
+  OLLAMA_URL: optionalUrl,
+  OLLAMA_MODEL: z.string().default("llama3.1"),
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_MODEL: z.string().default("gpt-4o-mini"),
+  SD_URL: optionalUrl,
+  MARKET_DATA_URL: optionalUrl,
+  MARKET_DATA_API_KEY: z.string().optional(),
+  NEWS_FEEDS: z.string().optional(),
+  PARTNER_API_URL: optionalUrl,
+  PARTNER_API_KEY: z.string().optional(),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: embedded PGlite under dataDir. "memory://": in-memory PGlite (tests). */
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  jwtExpiresIn: string;
+  siteName: string;
+  publicUrl: string;
+  logLevel: string;
+  seedDemo: boolean;
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+  redisUrl: string | undefined;
+  pageCacheTtlSeconds: number;
+  bitcoinAddress: string;
+  ai: {
+    ollamaUrl?: string;
+    ollamaModel: string;
+    openaiBaseUrl?: string;
+    openaiApiKey?: string;
+    openaiModel: string;
+    stableDiffusionUrl?: string;
+  };
+  marketData: { url?: string; apiKey?: string };
+  newsFeeds: string[];
+  partner: { url?: string; apiKey?: string };
+  /** Where the built web app lives; tests without a build leave it unset. */
+  webBuildDir?: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parse an environment. `overrides` lets tests and tools set values without touching process.env. */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<AppConfig> = {},
+): AppConfig {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([key, value]) => key in envSchema.shape && value !== ""),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`,
+      ),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
+  const port = overrides.port ?? e.PORT;
+  const base: AppConfig = {
+    port,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ?? "",
+    jwtExpiresIn: e.JWT_EXPIRES_IN,
+    siteName: e.SITE_NAME,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    trustProxy: e.TRUST_PROXY,
+    redisUrl: e.REDIS_URL,
+    pageCacheTtlSeconds: e.PAGE_CACHE_TTL_SECONDS,
+    bitcoinAddress: e.BITCOIN_ADDRESS,
+    ai: {
+      ollamaUrl: e.OLLAMA_URL,
+      ollamaModel: e.OLLAMA_MODEL,
+      openaiBaseUrl: e.OPENAI_BASE_URL,
+      openaiApiKey: e.OPENAI_API_KEY,
+      openaiModel: e.OPENAI_MODEL,
+      stableDiffusionUrl: e.SD_URL,
+    },
+    marketData: { url: e.MARKET_DATA_URL, apiKey: e.MARKET_DATA_API_KEY },
+    newsFeeds: (e.NEWS_FEEDS ?? "")
+      .split(",")
+      .map((url) => url.trim())
+      .filter(Boolean),
+    partner: { url: e.PARTNER_API_URL, apiKey: e.PARTNER_API_KEY },
+  };
+  const config = { ...base, ...overrides, dataDir };
+  if (!config.jwtSecret) config.jwtSecret = loadOrCreateJwtSecret(dataDir);
+  return config;
+}
+
+/** A missing JWT_SECRET is generated once and kept in DATA_DIR, so tokens survive restarts. */
+function loadOrCreateJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, "jwt-secret");
+  try {
+    const existing = readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: fall through and create it
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

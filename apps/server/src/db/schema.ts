@@ -1,0 +1,3 @@
+// The one schema, split by domain into schema/*.ts; drizzle-kit reads the same files.
+export * from "./schema/content";
+export * from "./schema/users";

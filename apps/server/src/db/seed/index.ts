@@ -1,0 +1,38 @@
+import { eq } from "drizzle-orm";
+import { hashPassword } from "../../modules/auth/passwords";
+import { createUsersRepository } from "../../modules/users/repository";
+import type { Database } from "../client";
+import { siteSettings } from "../schema";
+import { demoUsers } from "./demo-users";
+
+/**
+ * Seeds the demo content once per part. Each part leaves a marker in site_settings, so a part
+ * that an admin later deletes (a demo account, say) is not brought back on the next start.
+ */
+export async function seedDemoContent(db: Database): Promise<void> {
+  await seedOnce(db, "seed:users", async () => {
+    const users = createUsersRepository(db);
+    for (const demo of demoUsers) {
+      if (await users.findByEmail(demo.email)) continue;
+      await users.insert({
+        email: demo.email,
+        passwordHash: await hashPassword(demo.password),
+        firstName: demo.firstName,
+        lastName: demo.lastName,
+        role: demo.role,
+        bio: demo.bio || null,
+        emailVerified: true,
+      });
+    }
+  });
+}
+
+async function seedOnce(db: Database, marker: string, seed: () => Promise<void>) {
+  const [done] = await db.select().from(siteSettings).where(eq(siteSettings.key, marker));
+  if (done) return;
+  await seed();
+  await db
+    .insert(siteSettings)
+    .values({ key: marker, value: { at: new Date().toISOString() } })
+    .onConflictDoNothing();
+}

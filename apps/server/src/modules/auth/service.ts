@@ -1,0 +1,154 @@
+import type { AuthResponse, ProfileUpdate, RegisterRequest } from "@aurumwire/shared/users";
+import type { UserRow } from "../../db/schema";
+import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from "../../errors";
+import type { CounterStore } from "../../plugins/counters";
+import { toPublicUser } from "../users/present";
+import type { UsersRepository } from "../users/repository";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
+import type { TokenSigner } from "./tokens";
+
+const lockoutWindowMs = 15 * 60 * 1000;
+const maxFailuresPerEmailAndIp = 5;
+const maxFailuresPerIp = 50;
+
+function minutesUntil(resetAt: number) {
+  return Math.max(1, Math.ceil((resetAt - Date.now()) / 60_000));
+}
+
+export function createAuthService(deps: {
+  users: UsersRepository;
+  tokens: TokenSigner;
+  counters: CounterStore;
+}) {
+  const { users, tokens, counters } = deps;
+
+  async function issue(user: UserRow): Promise<AuthResponse> {
+    const token = await tokens.sign({
+      userId: user.id,
+      role: user.role,
+      version: user.tokenVersion,
+    });
+    return { user: toPublicUser(user), token };
+  }
+
+  async function assertNotLockedOut(email: string, ip: string) {
+    const [pair, perIp] = await Promise.all([
+      counters.peek(`login:${email}:${ip}`),
+      counters.peek(`login-ip:${ip}`),
+    ]);
+    const blocking =
+      pair && pair.count >= maxFailuresPerEmailAndIp
+        ? pair
+        : perIp && perIp.count >= maxFailuresPerIp
+          ? perIp
+          : null;
+    if (blocking) {
+      const minutes = minutesUntil(blocking.resetAt);
+      throw tooManyRequests(
+        `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+        "login_locked",
+        (blocking.resetAt - Date.now()) / 1000,
+      );
+    }
+  }
+
+  return {
+    async login(email: string, password: string, ip: string): Promise<AuthResponse> {
+      await assertNotLockedOut(email, ip);
+      const user = await users.findByEmail(email);
+      const valid = user
+        ? await verifyPassword(user.passwordHash, password)
+        : await burnPasswordCheck(password).then(() => false);
+      if (!user || !valid) {
+        await Promise.all([
+          counters.hit(`login:${email}:${ip}`, lockoutWindowMs),
+          counters.hit(`login-ip:${ip}`, lockoutWindowMs),
+        ]);
+        throw unauthorized("Invalid email or password.", "invalid_credentials");
+      }
+      if (!user.isActive) {
+        throw new AppError(
+          403,
+          "account_deactivated",
+          "This account has been deactivated. Please contact an administrator.",
+        );
+      }
+      await counters.reset(`login:${email}:${ip}`);
+      return issue(user);
+    },
+
+    async register(input: RegisterRequest): Promise<AuthResponse> {
+      if (await users.findByEmail(input.email)) {
+        throw conflict(
+          "An account with this email already exists. Try logging in instead.",
+          "email_taken",
+          {
+            email: "An account with this email already exists",
+          },
+        );
+      }
+      try {
+        const user = await users.insert({
+          email: input.email,
+          passwordHash: await hashPassword(input.password),
+          firstName: input.firstName,
+          lastName: input.lastName,
+          role: "user",
+        });
+        return issue(user);
+      } catch (error) {
+        // Two registrations racing for one email: the unique index decides.
+        if ((error as { code?: string }).code === "23505" || /unique/i.test(String(error))) {
+          throw conflict(
+            "An account with this email already exists. Try logging in instead.",
+            "email_taken",
+          );
+        }
+        throw error;
+      }
+    },
+
+    /** The signed-in user behind a bearer token, or a 401 that says why. */
+    async authenticate(token: string): Promise<UserRow> {
+      const result = await tokens.verify(token);
+      if (!result.ok) {
+        throw result.reason === "expired"
+          ? unauthorized("Your session has expired. Please log in again.", "token_expired")
+          : unauthorized("Your session is not valid. Please log in again.", "invalid_token");
+      }
+      const user = await users.findById(result.claims.userId);
+      if (!user || user.tokenVersion !== result.claims.version) {
+        throw unauthorized("Your session has ended. Please log in again.", "session_ended");
+      }
+      if (!user.isActive) {
+        throw unauthorized("This account has been deactivated.", "account_deactivated");
+      }
+      return user;
+    },
+
+    async updateProfile(user: UserRow, input: ProfileUpdate): Promise<AuthResponse> {
+      const changes: Partial<UserRow> = {};
+      if (input.firstName !== undefined) changes.firstName = input.firstName;
+      if (input.lastName !== undefined) changes.lastName = input.lastName;
+      if (input.bio !== undefined) changes.bio = input.bio || null;
+      if (input.avatar !== undefined) changes.avatarUrl = input.avatar || null;
+      if (input.newPassword) {
+        const ok = await verifyPassword(user.passwordHash, input.currentPassword ?? "");
+        if (!ok) {
+          throw badRequest("Your current password is not correct.", {
+            currentPassword: "Current password is not correct",
+          });
+        }
+        changes.passwordHash = await hashPassword(input.newPassword);
+        // A new password ends other sessions; this one gets a fresh token below.
+        changes.tokenVersion = user.tokenVersion + 1;
+      }
+      const updated = Object.keys(changes).length ? await users.update(user.id, changes) : user;
+      return issue(updated ?? user);
+    },
+
+    issue,
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

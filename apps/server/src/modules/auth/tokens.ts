@@ -1,0 +1,46 @@
+import { errors, jwtVerify, SignJWT } from "jose";
+
+export interface TokenClaims {
+  userId: number;
+  role: string;
+  /** users.token_version at signing time: a bump ends every older token. */
+  version: number;
+}
+
+export function createTokenSigner(secret: string, expiresIn: string) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(claims: TokenClaims): Promise<string> {
+      return new SignJWT({ role: claims.role, ver: claims.version })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(String(claims.userId))
+        .setIssuedAt()
+        .setExpirationTime(expiresIn)
+        .setIssuer("aurumwire")
+        .sign(key);
+    },
+
+    /** The claims, or a reason the token is not accepted. */
+    async verify(
+      token: string,
+    ): Promise<{ ok: true; claims: TokenClaims } | { ok: false; reason: "expired" | "invalid" }> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          issuer: "aurumwire",
+          algorithms: ["HS256"],
+        });
+        const userId = Number(payload.sub);
+        if (!Number.isInteger(userId)) return { ok: false, reason: "invalid" };
+        return {
+          ok: true,
+          claims: { userId, role: String(payload.role), version: Number(payload.ver ?? 0) },
+        };
+      } catch (error) {
+        if (error instanceof errors.JWTExpired) return { ok: false, reason: "expired" };
+        return { ok: false, reason: "invalid" };
+      }
+    },
+  };
+}
+
+export type TokenSigner = ReturnType<typeof createTokenSigner>;

@@ -1,0 +1,61 @@
+import { describeRoles, hasRole, type Role } from "@aurumwire/shared/roles";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { UserRow } from "../db/schema";
+import { forbidden, unauthorized } from "../errors";
+import type { AuthService } from "../modules/auth/service";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in user, set by requireUser / requireRoles / optionalUser. */
+    user: UserRow | null;
+  }
+  interface FastifyInstance {
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    optionalUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireRoles: (
+      allowed: readonly Role[],
+      action?: string,
+    ) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  return match ? match[1].trim() : null;
+}
+
+/** Bearer-token authentication and role guards, used as route preHandlers. */
+export default fp(
+  async function authPlugin(app: FastifyInstance, options: { auth: AuthService }) {
+    const { auth } = options;
+    app.decorateRequest("user", null);
+
+    async function requireUser(request: FastifyRequest) {
+      const token = bearerToken(request);
+      if (!token) throw unauthorized("Please log in to continue.", "unauthorized");
+      request.user = await auth.authenticate(token);
+    }
+
+    app.decorate("requireUser", requireUser);
+
+    app.decorate("optionalUser", async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      if (!token) return;
+      // A stale token on a public route just means "anonymous".
+      request.user = await auth.authenticate(token).catch(() => null);
+    });
+
+    app.decorate("requireRoles", (allowed: readonly Role[], action = "access this page") => {
+      return async (request: FastifyRequest) => {
+        if (!request.user) await requireUser(request);
+        if (!hasRole(request.user, allowed)) {
+          throw forbidden(`You need ${describeRoles(allowed)} privileges to ${action}.`);
+        }
+      };
+    });
+  },
+  { name: "auth" },
+);

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp } from "./helpers";
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await buildTestApp({ bodyLimitBytes: 2048 });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe("HTTP behaviour of the API", () => {
+  it("reports health with the database reachable", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/health" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: "ok", database: "up" });
+  });
+
+  it("answers unknown API routes with a JSON 404", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/does-not-exist" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      error: "No API route matches GET /api/does-not-exist.",
+      code: "route_not_found",
+    });
+  });
+
+  it("answers malformed JSON with 400", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/json" },
+      payload: '{"email": "a@b.c", ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: "The request body is not valid JSON.",
+      code: "invalid_json",
+    });
+  });
+
+  it("answers a body over the limit with 413", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      payload: {
+        email: "big@example.com",
+        password: "x".repeat(5000),
+        firstName: "B",
+        lastName: "G",
+      },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().code).toBe("payload_too_large");
+  });
+
+  it("answers an unsupported content type with 415", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/xml" },
+      payload: "<login/>",
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().code).toBe("unsupported_media_type");
+  });
+
+  it("sends security headers and a request id", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/health" });
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(response.headers["x-request-id"]).toBeTruthy();
+  });
+});

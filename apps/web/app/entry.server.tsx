@@ -1,0 +1,63 @@
+import { PassThrough } from "node:stream";
+import createCache from "@emotion/cache";
+import { CacheProvider } from "@emotion/react";
+import createEmotionServer from "@emotion/server/create-instance";
+import { renderToPipeableStream } from "react-dom/server";
+import type { AppLoadContext, EntryContext } from "react-router";
+import { ServerRouter } from "react-router";
+import { NonceContext } from "./nonce";
+
+export const streamTimeout = 10_000;
+
+/**
+ * Renders the whole page, then puts the MUI (emotion) styles it used into <head>, so the first
+ * HTML byte stream carries both the content and its styles: no flash of unstyled content.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = loadContext.nonce;
+  const cache = createCache({ key: "css" });
+  const emotionServer = createEmotionServer(cache);
+
+  return new Promise<Response>((resolve, reject) => {
+    let status = responseStatusCode;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <CacheProvider value={cache}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </CacheProvider>
+      </NonceContext.Provider>,
+      {
+        nonce,
+        onAllReady() {
+          const chunks: Buffer[] = [];
+          const sink = new PassThrough();
+          sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+          sink.on("end", () => {
+            const html = Buffer.concat(chunks).toString("utf8");
+            const styles = emotionServer.constructStyleTagsFromChunks(
+              emotionServer.extractCriticalToChunks(html),
+            );
+            const body = html.replace('<meta name="emotion-insertion-point" content=""/>', styles);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(body, { status, headers: responseHeaders }));
+          });
+          pipe(sink);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          status = 500;
+          console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}

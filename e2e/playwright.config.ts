@@ -1,0 +1,48 @@
+import { defineConfig } from "@playwright/test";
+
+// Each run gets a port and data folder of its own, so parallel runs do not meet. The config is
+// evaluated again in every worker: the choice travels to them through the environment.
+process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
+process.env.E2E_DATA_DIR ??= `/tmp/aurumwire-e2e-${process.env.E2E_PORT}-${Date.now()}`;
+const port = Number(process.env.E2E_PORT);
+const dataDir = process.env.E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: "./tests",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--disable-quic",
+        "--disable-sync",
+      ],
+    },
+    trace: "off",
+    screenshot: "only-on-failure",
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && node --import tsx ../apps/server/src/main.ts`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { limits } from "./limits";
+import { roles } from "./roles";
+
+const email = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Email is too long")
+  .pipe(z.email("Please enter a valid email address"))
+  .transform((value) => value.toLowerCase());
+
+const password = z
+  .string({ error: "Password is required" })
+  .min(limits.passwordMin, `Password must be at least ${limits.passwordMin} characters`)
+  .max(200, "Password must be at most 200 characters");
+
+const personName = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`);
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(2000, "Avatar URL is too long")
+  .refine(
+    (value) => value === "" || /^https?:\/\//i.test(value) || value.startsWith("/uploads/"),
+    "Avatar must be an http(s) URL or an uploaded image",
+  );
+
+export const loginRequestSchema = z.object({
+  email,
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const registerRequestSchema = z.object({
+  email,
+  password,
+  firstName: personName("First name"),
+  lastName: personName("Last name"),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const profileUpdateSchema = z
+  .object({
+    firstName: personName("First name").optional(),
+    lastName: personName("Last name").optional(),
+    bio: z.string().trim().max(1000, "Bio must be at most 1000 characters").optional(),
+    avatar: optionalUrl.optional(),
+    currentPassword: z.string().max(200).optional(),
+    newPassword: password.optional(),
+  })
+  .refine((body) => !body.newPassword || !!body.currentPassword, {
+    message: "Enter your current password to set a new one",
+    path: ["currentPassword"],
+  });
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** What the API says about a user: an allowlist, never the password hash. */
+export const publicUserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(roles),
+  avatar: z.string().nullable(),
+  bio: z.string().nullable(),
+  isActive: z.boolean(),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const authResponseSchema = z.object({ user: publicUserSchema, token: z.string() });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export function userInitials(user: { firstName?: string | null; lastName?: string | null }) {
+  const first = user.firstName?.trim()?.[0] ?? "";
+  const last = user.lastName?.trim()?.[0] ?? "";
+  return `${first}${last}`.toUpperCase() || "?";
+}

@@ -1,0 +1,35 @@
+// `npm start`: build the web app if it is not built yet, then start the server in production mode.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
+const serverEntry = path.join(root, "apps/web/build/server/index.js");
+
+function newestSource(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name === "build" || entry.name.startsWith("."))
+      continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = Math.max(
+  newestSource(path.join(root, "apps/web/app")),
+  newestSource(path.join(root, "packages/shared/src")),
+);
+if (!existsSync(serverEntry) || statSync(serverEntry).mtimeMs < sources) {
+  console.log("Building the web app (first start or changed sources)...");
+  const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit", shell: false });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawnSync(
+  process.execPath,
+  ["--import", "tsx", path.join(root, "apps/server/src/main.ts"), ...process.argv.slice(2)],
+  { cwd: root, stdio: "inherit", env: { NODE_ENV: "production", ...process.env } },
+);
+process.exit(server.status ?? 0);
