@@ -11,8 +11,10 @@ import { Redis } from "ioredis";
 import type { AppConfig } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { seedDemoContent } from "./db/seed";
+import { apiKeysRoutes } from "./modules/api-keys/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { usersRoutes } from "./modules/users/routes";
 import authPlugin from "./plugins/auth";
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./plugins/counters";
 import errorsPlugin from "./plugins/errors";
@@ -60,7 +62,9 @@ export async function buildApp(
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
-  const counters: CounterStore = redis ? new RedisCounterStore(redis) : new MemoryCounterStore();
+  const counters: CounterStore = redis
+    ? new RedisCounterStore(redis, `${config.redisKeyPrefix}counter:`)
+    : new MemoryCounterStore();
   if (config.seedDemo) await seedDemoContent(database.db);
   const services = createServices({ db: database.db, config, counters });
 
@@ -68,6 +72,7 @@ export async function buildApp(
   app.decorate("config", config);
   app.decorate("database", database);
   app.addHook("onClose", async () => {
+    await services.apiKeys.close();
     await counters.close();
     await redis?.quit().catch(() => {});
     await database.close();
@@ -89,6 +94,8 @@ export async function buildApp(
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, { prefix: "/auth", auth: services.auth });
+      await api.register(usersRoutes, { prefix: "/users", users: services.users });
+      await api.register(apiKeysRoutes, { prefix: "/api-keys", apiKeys: services.apiKeys });
       const unknownRoute = (request: { method: string; url: string }) => ({
         error: `No API route matches ${request.method} ${request.url.split("?")[0]}.`,
         code: "route_not_found",

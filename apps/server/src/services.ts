@@ -1,9 +1,15 @@
+import path from "node:path";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
+import { createApiKeysRepository } from "./modules/api-keys/repository";
+import { createApiKeysService } from "./modules/api-keys/service";
+import { createUsageRecorder } from "./modules/api-keys/usage-recorder";
 import { createDemoLoginHint } from "./modules/auth/demo-hint";
 import { createAuthService } from "./modules/auth/service";
 import { createTokenSigner } from "./modules/auth/tokens";
+import { createAvatarStore } from "./modules/users/avatar-images";
 import { createUsersRepository } from "./modules/users/repository";
+import { createUsersService } from "./modules/users/service";
 import type { CounterStore } from "./plugins/counters";
 
 /**
@@ -16,7 +22,22 @@ export function createServices(deps: { db: Database; config: AppConfig; counters
   const tokens = createTokenSigner(config.jwtSecret, config.jwtExpiresIn);
   const auth = createAuthService({ users: usersRepository, tokens, counters });
   const demoLoginHint = createDemoLoginHint(usersRepository);
-  return { auth, usersRepository, demoLoginHint };
+  const users = createUsersService({
+    db,
+    users: usersRepository,
+    avatars: createAvatarStore(path.join(config.dataDir, "uploads")),
+    onAccountChanged: () => demoLoginHint.forget(),
+  });
+  const apiKeysRepository = createApiKeysRepository(db);
+  const apiKeys = createApiKeysService({
+    repository: apiKeysRepository,
+    usage: createUsageRecorder({
+      repository: apiKeysRepository,
+      flushIntervalMs: config.apiKeyUsageFlushMs,
+      onError: (error) => console.error("Could not write API key usage:", error),
+    }),
+  });
+  return { auth, usersRepository, demoLoginHint, users, apiKeys };
 }
 
 export type AppServices = ReturnType<typeof createServices>;
