@@ -14,6 +14,7 @@ import { seedDemoContent } from "./db/seed";
 import { apiKeysRoutes } from "./modules/api-keys/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { publicApiRoutes } from "./modules/public-api/routes";
 import { usersRoutes } from "./modules/users/routes";
 import authPlugin from "./plugins/auth";
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./plugins/counters";
@@ -106,6 +107,14 @@ export async function buildApp(
     },
     { prefix: "/api" },
   );
+
+  await app.register(publicApiRoutes, {
+    prefix: "/public",
+    config,
+    apiKeys: services.apiKeys,
+    counters,
+    publicApi: services.publicApi,
+  });
 
   await app.register(webAppPlugin, { mode: options.web ?? "none", config, services });
   return app;

@@ -7,6 +7,8 @@ import { createUsageRecorder } from "./modules/api-keys/usage-recorder";
 import { createDemoLoginHint } from "./modules/auth/demo-hint";
 import { createAuthService } from "./modules/auth/service";
 import { createTokenSigner } from "./modules/auth/tokens";
+import { createPublicContentRepository } from "./modules/public-api/repository";
+import { createPublicApiService } from "./modules/public-api/service";
 import { createAvatarStore } from "./modules/users/avatar-images";
 import { createUsersRepository } from "./modules/users/repository";
 import { createUsersService } from "./modules/users/service";
@@ -37,7 +39,11 @@ export function createServices(deps: { db: Database; config: AppConfig; counters
       onError: (error) => console.error("Could not write API key usage:", error),
     }),
   });
-  return { auth, usersRepository, demoLoginHint, users, apiKeys };
+  const publicApi = createPublicApiService({
+    content: createPublicContentRepository(db),
+    users: usersRepository,
+  });
+  return { auth, usersRepository, demoLoginHint, users, apiKeys, publicApi };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

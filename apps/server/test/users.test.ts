@@ -1,8 +1,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { articles, users } from "../src/db/schema";
 import { buildTestApp, loginAs } from "./helpers";
 
 let app: FastifyInstance;
@@ -61,6 +63,28 @@ describe("who may manage users", () => {
 
 describe("listing users", () => {
   it("answers { success, data: { users, pagination } } in snake_case with counts", async () => {
+    const [author] = await app.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, "author@aurumwire.test"));
+    await app.database.db.insert(articles).values([
+      { slug: "count-one", title: "Count one", authorId: author.id },
+      { slug: "count-two", title: "Count two", authorId: author.id, status: "published" },
+    ]);
+    const authorAuth = await loginAs(app, "author");
+    const keys = [];
+    for (const name of ["one", "two", "three"]) {
+      const created = await app.inject({
+        method: "POST",
+        url: "/api/api-keys",
+        headers: authorAuth,
+        payload: { name, permissions: ["articles:read"] },
+      });
+      keys.push(created.json().data.keyInfo.id);
+    }
+    // A revoked key is not counted.
+    await app.inject({ method: "DELETE", url: `/api/api-keys/${keys[0]}`, headers: authorAuth });
+
     const response = await app.inject({ method: "GET", url: "/api/users", headers: admin });
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -79,6 +103,10 @@ describe("listing users", () => {
       api_key_count: 0,
     });
     expect(typeof ada.created_at).toBe("string");
+    const arjun = body.data.users.find(
+      (user: { email: string }) => user.email === "author@aurumwire.test",
+    );
+    expect(arjun).toMatchObject({ article_count: 2, api_key_count: 2 });
     expect(JSON.stringify(body)).not.toMatch(/password|argon|token_version|tokenVersion/i);
   });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { paginationSchema } from "./articles";
 import { limits } from "./limits";
 import { roles } from "./roles";
 
@@ -63,14 +64,6 @@ export const listUsersQuerySchema = z.object({
   status: z.enum(userStatusFilters).optional(),
 });
 export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
-
-export const paginationSchema = z.object({
-  page: z.number(),
-  limit: z.number(),
-  total: z.number(),
-  totalPages: z.number(),
-});
-export type Pagination = z.infer<typeof paginationSchema>;
 
 export const createUserSchema = z.object({
   email,

@@ -18,10 +18,16 @@ function likePattern(text: string) {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+/**
+ * The outer query's users.id, spelled out: inside a select list Drizzle writes columns without
+ * their table, and a bare "id" in a subquery would mean the subquery's own table.
+ */
+const outerUserId = sql`${sql.identifier("users")}.${sql.identifier("id")}`;
+
 export function createUsersRepository(db: Executor) {
-  const articleCount = sql<number>`(select count(*)::int from ${articles} where ${articles.authorId} = ${users.id})`;
+  const articleCount = sql<number>`(select count(*)::int from ${articles} a where a.author_id = ${outerUserId})`;
   // Revoked and deactivated keys no longer count: the column says how many keys can be used.
-  const apiKeyCount = sql<number>`(select count(*)::int from ${apiKeys} where ${apiKeys.userId} = ${users.id} and ${apiKeys.isActive})`;
+  const apiKeyCount = sql<number>`(select count(*)::int from ${apiKeys} k where k.user_id = ${outerUserId} and k.is_active)`;
 
   function listConditions(filter: Omit<UserListFilter, "limit" | "offset">): SQL | undefined {
     const conditions: SQL[] = [];
@@ -129,7 +135,7 @@ export function createUsersRepository(db: Executor) {
       options: { limit: number; offset: number },
       tx: Executor = db,
     ): Promise<{ rows: Array<UserRow & { articleCount: number }>; total: number }> {
-      const publishedCount = sql<number>`(select count(*)::int from ${articles} where ${articles.authorId} = ${users.id} and ${articles.status} = 'published' and ${articles.isActive} and ${articles.publishedAt} <= now())`;
+      const publishedCount = sql<number>`(select count(*)::int from ${articles} a where a.author_id = ${outerUserId} and a.status = 'published' and a.is_active and a.published_at <= now())`;
       const where = and(eq(users.isActive, true), sql`${publishedCount} > 0`);
       const [rows, [totalRow]] = await Promise.all([
         tx

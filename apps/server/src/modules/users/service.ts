@@ -1,8 +1,8 @@
+import type { Pagination } from "@aurumwire/shared/articles";
 import type {
   CreateUser,
   ListUsersQuery,
   ManagedUser,
-  Pagination,
   UpdateUser,
 } from "@aurumwire/shared/user-management";
 import type { Database, Executor } from "../../db/client";
