@@ -4,6 +4,8 @@ export interface DashboardMenuItem {
   label: string;
   to: string;
   roles: readonly Role[];
+  /** Who may open the page when that differs from who sees the menu entry (decision 050). */
+  routeRoles?: readonly Role[];
 }
 
 /**
@@ -15,7 +17,8 @@ export const dashboardMenu: readonly DashboardMenuItem[] = [
   { label: "Articles", to: "/dashboard/articles", roles: staffRoles },
   { label: "Create Article", to: "/dashboard/articles/create", roles: staffRoles },
   { label: "Featured Articles", to: "/dashboard/featured-articles", roles: editorRoles },
-  { label: "API Keys", to: "/dashboard/api-keys", roles: editorRoles },
+  // The header offers API Keys to all staff, so authors may open the page (decision 050).
+  { label: "API Keys", to: "/dashboard/api-keys", roles: editorRoles, routeRoles: staffRoles },
   { label: "Campaigns", to: "/dashboard/campaigns", roles: editorRoles },
   { label: "Categories", to: "/dashboard/categories", roles: editorRoles },
   { label: "Landing Pages", to: "/dashboard/landing-page", roles: editorRoles },
@@ -31,5 +34,5 @@ export function rolesForPath(pathname: string): readonly Role[] {
     const covers = path === item.to || (item.to !== "/dashboard" && path.startsWith(`${item.to}/`));
     if (covers && (!best || item.to.length > best.to.length)) best = item;
   }
-  return best?.roles ?? staffRoles;
+  return best?.routeRoles ?? best?.roles ?? staffRoles;
 }
