@@ -122,7 +122,7 @@ export function ApiKeyManagement() {
 
       <Paper variant="outlined">
         <TableContainer>
-          <Table size="small" aria-label="API keys">
+          <Table size="small" aria-label="API keys" sx={{ "& th": { whiteSpace: "nowrap" } }}>
             <TableHead>
               <TableRow>
                 <TableCell>Name</TableCell>
@@ -187,8 +187,12 @@ export function ApiKeyManagement() {
                       <Chip size="small" label={status} color={statusColor[status]} />
                     </TableCell>
                     <TableCell align="right">
-                      <Tooltip title={key.lastUsedIp ? `Last from ${key.lastUsedIp}` : ""}>
-                        <span>{key.usageCount.toLocaleString("en-US")} requests</span>
+                      <Tooltip
+                        title={`${key.usageCount} requests${key.lastUsedIp ? `, the last from ${key.lastUsedIp}` : ""}`}
+                      >
+                        <span style={{ whiteSpace: "nowrap" }}>
+                          {key.usageCount.toLocaleString("en-US")}
+                        </span>
                       </Tooltip>
                     </TableCell>
                     <TableCell sx={{ whiteSpace: "nowrap" }}>

@@ -210,7 +210,7 @@ export function UserManagement() {
 
       <Paper variant="outlined">
         <TableContainer>
-          <Table size="small" aria-label="Users">
+          <Table size="small" aria-label="Users" sx={{ "& th": { whiteSpace: "nowrap" } }}>
             <TableHead>
               <TableRow>
                 <TableCell>User</TableCell>
