@@ -29,7 +29,11 @@ function typeLabel(schema: JsonSchema): string {
   if (schema.type === "array") {
     return `list of ${typeLabel((schema.items as JsonSchema | undefined) ?? {})}`;
   }
-  const type = typeof schema.type === "string" ? schema.type : "any";
+  const type = Array.isArray(schema.type)
+    ? schema.type.join(" or ")
+    : typeof schema.type === "string"
+      ? schema.type
+      : "any";
   return schema.format ? `${type} (${schema.format})` : type;
 }
 
