@@ -1,0 +1,223 @@
+import { z } from "zod";
+import { limits } from "./limits";
+
+export const articleStatuses = ["draft", "published", "archived"] as const;
+export type ArticleStatus = (typeof articleStatuses)[number];
+
+/** Text length of HTML as a reader sees it: tags dropped, entities counted as one character. */
+export function htmlTextLength(html: string): number {
+  return html
+    .replace(/<[^>]*>/g, "")
+    .replace(/&[#\w]+;/g, " ")
+    .trim().length;
+}
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((value) => value || null);
+
+/**
+ * The article form of spec point 5, used by the editor form and the server alike. The spec's
+ * messages are kept word for word. The form's status dropdown offers draft and published; the
+ * management list may also archive, so the server accepts all three.
+ */
+export const articleInputSchema = z.object({
+  title: z
+    .string({ error: "Title is required" })
+    .trim()
+    .min(1, "Title is required")
+    .min(limits.titleMin, "Title must be at least 10 characters")
+    .max(limits.titleMax, "Title must be less than 200 characters"),
+  excerpt: z
+    .string({ error: "Excerpt is required" })
+    .trim()
+    .min(1, "Excerpt is required")
+    .min(limits.excerptMin, "Excerpt must be at least 50 characters")
+    .max(limits.excerptMax, "Excerpt must be less than 500 characters"),
+  content: z
+    .string({ error: "Content is required" })
+    .refine((html) => htmlTextLength(html) > 0, "Content is required")
+    .refine(
+      (html) => htmlTextLength(html) >= limits.contentMin,
+      "Content must be at least 100 characters",
+    ),
+  categoryId: z.coerce
+    .number({ error: "Category is required" })
+    .int("Please select a valid category")
+    .positive("Please select a valid category"),
+  tags: z
+    .array(z.string().trim().min(1).max(50, "A tag must be at most 50 characters"))
+    .max(20, "An article can have at most 20 tags")
+    .default([])
+    .transform((tags) => [...new Set(tags.map((tag) => tag.toLowerCase()))]),
+  metaTitle: optionalText(limits.metaTitleMax, "Meta title must be less than 60 characters"),
+  metaDescription: optionalText(
+    limits.metaDescriptionMax,
+    "Meta description must be less than 160 characters",
+  ),
+  featuredImage: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine(
+      (value) => value === "" || /^https?:\/\//i.test(value) || value.startsWith("/"),
+      "Featured image must be an http(s) URL or an uploaded image path",
+    )
+    .nullish()
+    .transform((value) => value || null),
+  status: z.enum(articleStatuses, { error: "Status must be draft or published" }).default("draft"),
+  isFeatured: z.boolean().default(false),
+  isPremium: z.boolean().default(false),
+  generateImage: z.boolean().default(false),
+  /** A future date schedules a published article. */
+  publishedAt: z.iso
+    .datetime({ offset: true, error: "Published date must be an ISO date-time" })
+    .nullish(),
+});
+export type ArticleInput = z.input<typeof articleInputSchema>;
+export type ArticleInputParsed = z.output<typeof articleInputSchema>;
+
+export const articleSortFields = [
+  "publishedAt",
+  "createdAt",
+  "updatedAt",
+  "title",
+  "viewCount",
+  "likeCount",
+] as const;
+
+/** Query of GET /api/articles (spec point 7 plus categorySlug, tag, featured, premium). */
+export const articleListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, "page must be 1 or more").default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, "limit must be 1 or more")
+    .default(limits.defaultPageSize)
+    .transform((limit) => Math.min(limit, limits.maxPageSize)),
+  offset: z.coerce.number().int().min(0, "offset must be 0 or more").optional(),
+  status: z.enum([...articleStatuses, "all"]).optional(),
+  categoryId: z.coerce.number().int().positive().optional(),
+  categorySlug: z.string().trim().min(1).max(100).optional(),
+  search: z.string().trim().max(200).optional(),
+  tag: z.string().trim().min(1).max(50).optional(),
+  featured: z.enum(["true", "false"]).optional(),
+  premium: z.enum(["true", "false"]).optional(),
+  authorId: z.coerce.number().int().positive().optional(),
+  sortBy: z
+    .enum(articleSortFields, { error: `sortBy must be one of ${articleSortFields.join(", ")}` })
+    .optional(),
+  sortOrder: z.enum(["asc", "desc"], { error: "sortOrder must be asc or desc" }).optional(),
+});
+export type ArticleListQuery = z.infer<typeof articleListQuerySchema>;
+
+export const paginationSchema = z.object({
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+  totalPages: z.number(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export const categoryRefSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  color: z.string(),
+});
+
+export const authorRefSchema = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  avatar: z.string().nullable().optional(),
+});
+
+/** What the API says about an article (spec point 3): the allowlist for every article answer. */
+export const articleSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  content: z.string().optional(),
+  featuredImage: z.string().nullable(),
+  categoryId: z.number().nullable(),
+  category: categoryRefSchema.nullable(),
+  author: authorRefSchema,
+  tags: z.array(z.string()),
+  status: z.enum(articleStatuses),
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  viewCount: z.number(),
+  likeCount: z.number(),
+  isFeatured: z.boolean(),
+  isPremium: z.boolean(),
+  isActive: z.boolean(),
+  metaTitle: z.string().nullable(),
+  metaDescription: z.string().nullable(),
+  readingTime: z.number(),
+  generateImage: z.boolean(),
+  relevanceScore: z.number().optional(),
+  matchReason: z.string().optional(),
+});
+export type Article = z.infer<typeof articleSchema>;
+
+export const articleListResponseSchema = z.object({
+  articles: z.array(articleSchema),
+  pagination: paginationSchema,
+});
+export type ArticleListResponse = z.infer<typeof articleListResponseSchema>;
+
+export const hexColor = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, "Colour must be a hex colour like #FFD700");
+
+export const categoryInputSchema = z.object({
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(80, "Name must be at most 80 characters"),
+  slug: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(
+      /^[a-z0-9]+(-[a-z0-9]+)*$/,
+      "Slug may only contain lowercase letters, numbers and dashes",
+    )
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  color: hexColor.default("#FFD700"),
+  description: z.string().trim().max(500).nullish(),
+  parentId: z.number().int().positive().nullish(),
+  isActive: z.boolean().default(true),
+});
+export type CategoryInput = z.input<typeof categoryInputSchema>;
+
+export type Category = {
+  id: number;
+  name: string;
+  slug: string;
+  color: string;
+  description: string | null;
+  parentId: number | null;
+  isActive: boolean;
+  articleCount: number;
+  children?: Category[];
+};
+
+/** Reading time in minutes at 230 words a minute, at least 1. */
+export function readingTimeMinutes(html: string): number {
+  const words = html
+    .replace(/<[^>]*>/g, " ")
+    .split(/\s+/)
+    .filter(Boolean).length;
+  return Math.max(1, Math.round(words / 230));
+}
