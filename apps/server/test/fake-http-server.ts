@@ -15,7 +15,7 @@ export interface RecordedRequest {
 export type FakeHandler = (
   request: RecordedRequest,
   response: ServerResponse,
-) => void | Promise<void>;
+) => unknown;
 
 export async function startFakeServer(initial: FakeHandler) {
   let handler = initial;

@@ -3,11 +3,12 @@ import {
   fallbackTickerNews,
   type NewsTickerResponse,
 } from "@aurumwire/shared/news";
+import { slugify } from "@aurumwire/shared/slugs";
 import type { Database } from "../../db/client";
 import { notFound, tooManyRequests } from "../../errors";
 import { fetchText, OutboundError } from "../../lib/outbound-http";
 import type { CounterStore } from "../../plugins/counters";
-import { composeBrief, slugFromTitle } from "./brief";
+import { composeBrief } from "./brief";
 import { FeedFormatError, parseFeed } from "./feed-parser";
 import type { NewsFeedRepository } from "./repository";
 
@@ -245,7 +246,7 @@ export function createNewsFeedService(deps: {
           tags: item.tags,
           isFallback: item.isFallback,
         });
-        const base = slugFromTitle(brief.title);
+        const base = slugify(brief.title);
         let slug = base;
         if (await repository.slugTaken(slug, tx)) slug = `${base}-${item.id}`;
         if (await repository.slugTaken(slug, tx)) slug = `${base}-${item.id}-${Date.now()}`;
