@@ -12,10 +12,7 @@ export interface RecordedRequest {
   headers: IncomingMessage["headers"];
 }
 
-export type FakeHandler = (
-  request: RecordedRequest,
-  response: ServerResponse,
-) => unknown;
+export type FakeHandler = (request: RecordedRequest, response: ServerResponse) => unknown;
 
 export async function startFakeServer(initial: FakeHandler) {
   let handler = initial;
