@@ -345,7 +345,7 @@ describe("breaking news from RSS and Atom feeds", () => {
     const [item] = await app.database.db
       .select()
       .from(newsItems)
-      .where(eq(newsItems.dedupeKey, "127.0.0.1:" + new URL(feeds.url).port + "#cd-1001"));
+      .where(eq(newsItems.dedupeKey, `${new URL(feeds.url).host}#cd-1001`));
     expect(item).toBeDefined();
     const responses = await Promise.all(
       Array.from({ length: 5 }, () =>
