@@ -91,11 +91,11 @@ function AuthArea() {
   }
   if (!user) {
     return (
-      <Box sx={{ display: "flex", gap: 1 }}>
-        <Button component={RouterLink} to="/login" color="inherit">
+      <Box sx={{ display: "flex", gap: 1, flexShrink: 0 }}>
+        <Button component={RouterLink} to="/login" color="inherit" size="small">
           Login
         </Button>
-        <Button component={RouterLink} to="/register" variant="contained">
+        <Button component={RouterLink} to="/register" variant="contained" size="small">
           Register
         </Button>
       </Box>
@@ -234,7 +234,7 @@ export function Header({ siteName }: { siteName: string }) {
             borderColor: "divider",
           }}
         >
-          <Toolbar sx={{ gap: 2, maxWidth: 1400, width: "100%", mx: "auto" }}>
+          <Toolbar sx={{ gap: { xs: 1, sm: 2 }, maxWidth: 1400, width: "100%", mx: "auto" }}>
             <IconButton
               edge="start"
               color="inherit"
@@ -257,13 +257,19 @@ export function Header({ siteName }: { siteName: string }) {
             >
               <Typography
                 component="span"
-                sx={{ fontWeight: 900, fontSize: 22, color: "primary.main", letterSpacing: 0.5 }}
+                sx={{
+                  fontWeight: 900,
+                  fontSize: { xs: 19, sm: 22 },
+                  color: "primary.main",
+                  letterSpacing: 0.5,
+                }}
               >
                 {siteName}
               </Typography>
               <Typography
                 component="span"
                 sx={{
+                  display: { xs: "none", sm: "block" },
                   fontSize: 10,
                   color: "text.secondary",
                   letterSpacing: 1.2,
