@@ -231,6 +231,14 @@ describe("breaking news without feeds", () => {
     expect(malformed.json().code).toBe("validation_failed");
     expect(malformed.json().fields.newsId).toBeDefined();
 
+    // Larger than any stored id could be: refused before it reaches the database.
+    const huge = await app.inject({
+      method: "POST",
+      url: "/api/news/generate-article",
+      payload: { newsId: "999999999999" },
+    });
+    expect(huge.statusCode).toBe(400);
+
     const missing = await app.inject({
       method: "POST",
       url: "/api/news/generate-article",

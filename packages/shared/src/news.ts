@@ -32,7 +32,7 @@ export const generateArticleRequestSchema = z.object({
     .pipe(
       z
         .string()
-        .regex(/^(\d{1,12}|fallback-\d{1,2})$/, "newsId must be the id of a ticker news item"),
+        .regex(/^(\d{1,9}|fallback-\d{1,2})$/, "newsId must be the id of a ticker news item"),
     ),
   title: z.string().max(1000).optional(),
   source: z.string().max(500).optional(),

@@ -211,7 +211,7 @@ export function createNewsFeedService(deps: {
         );
       }
       const headline = fallbackHeadlines.find((candidate) => candidate.id === newsId);
-      const isStoredId = /^\d{1,12}$/.test(newsId);
+      const isStoredId = /^\d{1,9}$/.test(newsId);
       if (!headline && !isStoredId) {
         throw notFound("This news item is not available.", "news_item_not_found");
       }
