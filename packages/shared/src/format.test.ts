@@ -32,10 +32,12 @@ describe("ticker price (spec 9: 4 decimals under 1, otherwise localized)", () =>
 });
 
 describe("analytics value (spec 9: $x.xxM, $x.xK, 6 decimals under 1)", () => {
-  it("uses millions with 2 decimals at or above 1M", () => {
+  it("uses millions with 2 decimals at or above 1M, then billions and trillions", () => {
     expect(formatAnalyticsValue(1_000_000)).toBe("$1.00M");
     expect(formatAnalyticsValue(28_512_345)).toBe("$28.51M");
-    expect(formatAnalyticsValue(2_412_345_670_000)).toBe("$2,412,345.67M");
+    expect(formatAnalyticsValue(999_994_999)).toBe("$999.99M");
+    expect(formatAnalyticsValue(85_300_000_000)).toBe("$85.30B");
+    expect(formatAnalyticsValue(2_412_345_670_000)).toBe("$2.41T");
   });
 
   it("uses thousands with 1 decimal at or above 1K", () => {

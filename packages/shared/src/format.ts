@@ -25,20 +25,15 @@ export function formatTickerPrice(price: number | null | undefined): string {
 
 /**
  * Market Analytics card value: at or above 1M as `$x.xxM`, at or above 1K as `$x.xK`, under 1 with
- * 6 decimals; between 1 and 1K as plain dollars and cents. The millions keep thousands separators
- * so a total market cap stays readable (`$2,412,345.67M`): the spec fixes the M unit, not the grouping.
+ * 6 decimals; between 1 and 1K as plain dollars and cents. The spec's scale stops at M; a total
+ * market cap in millions (`$3,210,000.00M`) is unreadable, so the same two-decimal pattern goes on
+ * to B and T (`$3.21T`): docs/decisions/062-display-formats.md.
  */
 export function formatAnalyticsValue(value: number | null | undefined): string {
   if (!isFiniteNumber(value)) return "N/A";
   const sign = value < 0 ? "-" : "";
   const absolute = Math.abs(value);
-  if (absolute >= 1_000_000) {
-    const millions = (absolute / 1_000_000).toLocaleString(displayLocale, {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    return `${sign}$${millions}M`;
-  }
+  if (absolute >= 1_000_000) return `${sign}${formatCompactUsd(absolute)}`;
   if (absolute >= 1_000) return `${sign}$${(absolute / 1_000).toFixed(1)}K`;
   if (absolute < 1) return `${sign}$${absolute.toFixed(6)}`;
   return `${sign}$${absolute.toFixed(2)}`;
