@@ -11,9 +11,14 @@ import { Redis } from "ioredis";
 import type { AppConfig } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { seedDemoContent } from "./db/seed";
+import { marketDataPollJob, marketDataSyncJob } from "./jobs/market-data-job";
+import { newsFeedJob } from "./jobs/news-feed-job";
+import { createJobScheduler, type JobScheduler } from "./jobs/scheduler";
 import { apiKeysRoutes } from "./modules/api-keys/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { marketDataRoutes } from "./modules/market-data/routes";
+import { newsFeedRoutes } from "./modules/news-feed/routes";
 import { publicApiRoutes } from "./modules/public-api/routes";
 import { usersRoutes } from "./modules/users/routes";
 import authPlugin from "./plugins/auth";
@@ -28,6 +33,7 @@ declare module "fastify" {
     services: AppServices;
     config: AppConfig;
     database: DatabaseHandle;
+    jobs: JobScheduler;
   }
 }
 
@@ -36,6 +42,8 @@ export interface BuildOptions {
   web?: WebAppMode;
   /** Log to stdout (the server) or not at all (tests). */
   logger?: boolean;
+  /** Start the scheduled jobs (the server does; tests start the ones they need themselves). */
+  jobs?: boolean;
 }
 
 /** The Fastify factory: plugins, then modules, then the server-rendered web app. */
@@ -67,12 +75,20 @@ export async function buildApp(
     ? new RedisCounterStore(redis, `${config.redisKeyPrefix}counter:`)
     : new MemoryCounterStore();
   if (config.seedDemo) await seedDemoContent(database.db);
-  const services = createServices({ db: database.db, config, counters });
+  const services = createServices({ db: database.db, config, counters, log: app.log });
+  const jobs = createJobScheduler({ redis, log: app.log });
+  jobs.add(marketDataPollJob(services.marketData));
+  jobs.add(marketDataSyncJob(services.marketData));
+  jobs.add(newsFeedJob(services.newsFeed));
 
   app.decorate("services", services);
   app.decorate("config", config);
   app.decorate("database", database);
+  app.decorate("jobs", jobs);
   app.addHook("onClose", async () => {
+    // Jobs first: a run in progress finishes before the database closes under it.
+    await jobs.stop();
+    // Pending API key usage is written while the database is still open.
     await services.apiKeys.close();
     await counters.close();
     await redis?.quit().catch(() => {});
@@ -97,6 +113,11 @@ export async function buildApp(
       await api.register(authRoutes, { prefix: "/auth", auth: services.auth });
       await api.register(usersRoutes, { prefix: "/users", users: services.users });
       await api.register(apiKeysRoutes, { prefix: "/api-keys", apiKeys: services.apiKeys });
+      await api.register(marketDataRoutes, {
+        prefix: "/market-data",
+        marketData: services.marketData,
+      });
+      await api.register(newsFeedRoutes, { prefix: "/news", newsFeed: services.newsFeed });
       const unknownRoute = (request: { method: string; url: string }) => ({
         error: `No API route matches ${request.method} ${request.url.split("?")[0]}.`,
         code: "route_not_found",
@@ -117,5 +138,6 @@ export async function buildApp(
   });
 
   await app.register(webAppPlugin, { mode: options.web ?? "none", config, services });
+  if (options.jobs) app.addHook("onReady", async () => jobs.start());
   return app;
 }

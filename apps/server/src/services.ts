@@ -1,4 +1,5 @@
 import path from "node:path";
+import { intervals } from "@aurumwire/shared/limits";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import { createApiKeysRepository } from "./modules/api-keys/repository";
@@ -7,6 +8,11 @@ import { createUsageRecorder } from "./modules/api-keys/usage-recorder";
 import { createDemoLoginHint } from "./modules/auth/demo-hint";
 import { createAuthService } from "./modules/auth/service";
 import { createTokenSigner } from "./modules/auth/tokens";
+import { createCoinGeckoClient } from "./modules/market-data/coingecko-client";
+import { createMarketDataRepository } from "./modules/market-data/repository";
+import { createMarketDataService, type MarketDataLogger } from "./modules/market-data/service";
+import { createNewsFeedRepository } from "./modules/news-feed/repository";
+import { createNewsFeedService } from "./modules/news-feed/service";
 import { createPublicContentRepository } from "./modules/public-api/repository";
 import { createPublicApiService } from "./modules/public-api/service";
 import { createAvatarStore } from "./modules/users/avatar-images";
@@ -18,8 +24,13 @@ import type { CounterStore } from "./plugins/counters";
  * The composition root: every service is built once here with its dependencies handed in. Routes
  * and the web app's loaders (through the load context) use these same instances.
  */
-export function createServices(deps: { db: Database; config: AppConfig; counters: CounterStore }) {
-  const { db, config, counters } = deps;
+export function createServices(deps: {
+  db: Database;
+  config: AppConfig;
+  counters: CounterStore;
+  log?: MarketDataLogger;
+}) {
+  const { db, config, counters, log } = deps;
   const usersRepository = createUsersRepository(db);
   const tokens = createTokenSigner(config.jwtSecret, config.jwtExpiresIn);
   const auth = createAuthService({ users: usersRepository, tokens, counters });
@@ -36,14 +47,45 @@ export function createServices(deps: { db: Database; config: AppConfig; counters
     usage: createUsageRecorder({
       repository: apiKeysRepository,
       flushIntervalMs: config.apiKeyUsageFlushMs,
-      onError: (error) => console.error("Could not write API key usage:", error),
+      onError: (error) =>
+        log?.warn({ err: error }, "could not write API key usage; kept for the next attempt"),
     }),
   });
   const publicApi = createPublicApiService({
     content: createPublicContentRepository(db),
     users: usersRepository,
   });
-  return { auth, usersRepository, demoLoginHint, users, apiKeys, publicApi };
+  const outboundTimeoutMs = config.outboundTimeoutMs ?? 10_000;
+  const marketData = createMarketDataService({
+    repository: createMarketDataRepository(db),
+    client: config.marketData.url
+      ? createCoinGeckoClient({
+          baseUrl: config.marketData.url,
+          apiKey: config.marketData.apiKey,
+          timeoutMs: outboundTimeoutMs,
+        })
+      : null,
+    log,
+  });
+  const newsFeed = createNewsFeedService({
+    db,
+    repository: createNewsFeedRepository(db),
+    counters,
+    feeds: config.newsFeeds,
+    timeoutMs: outboundTimeoutMs,
+    intervalMs: intervals.newsTickerRefreshMs,
+    log,
+  });
+  return {
+    auth,
+    usersRepository,
+    demoLoginHint,
+    users,
+    apiKeys,
+    publicApi,
+    marketData,
+    newsFeed,
+  };
 }
 
 export type AppServices = ReturnType<typeof createServices>;
