@@ -11,11 +11,15 @@ import { Redis } from "ioredis";
 import type { AppConfig } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { seedDemoContent } from "./db/seed";
+import { articleReadRoutes } from "./modules/articles/routes";
 import { authRoutes } from "./modules/auth/routes";
+import { categoryReadRoutes } from "./modules/categories/routes";
+import { feedRoutes } from "./modules/feeds/routes";
 import { healthRoutes } from "./modules/health/routes";
 import authPlugin from "./plugins/auth";
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./plugins/counters";
 import errorsPlugin from "./plugins/errors";
+import pageCachePlugin, { shareInvalidationsThroughRedis } from "./plugins/page-cache";
 import { contentSecurityPolicy } from "./plugins/security";
 import webAppPlugin, { type WebAppMode } from "./plugins/web-app";
 import { type AppServices, createServices } from "./services";
@@ -61,13 +65,18 @@ export async function buildApp(
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
   const counters: CounterStore = redis ? new RedisCounterStore(redis) : new MemoryCounterStore();
-  if (config.seedDemo) await seedDemoContent(database.db);
+  if (config.seedDemo)
+    await seedDemoContent(database.db, { dataDir: config.dataDir, siteName: config.siteName });
   const services = createServices({ db: database.db, config, counters });
+  const stopSharingInvalidations = redis
+    ? await shareInvalidationsThroughRedis(services.pageCache, redis)
+    : null;
 
   app.decorate("services", services);
   app.decorate("config", config);
   app.decorate("database", database);
   app.addHook("onClose", async () => {
+    await stopSharingInvalidations?.();
     await counters.close();
     await redis?.quit().catch(() => {});
     await database.close();
@@ -77,6 +86,8 @@ export async function buildApp(
   });
 
   await app.register(errorsPlugin);
+  // First of the request hooks: a cached page is answered before anything else runs.
+  await app.register(pageCachePlugin, { cache: services.pageCache });
   await app.register(helmet, {
     // The web app sets its own per-request CSP with a script nonce; API answers get a strict one.
     contentSecurityPolicy: { directives: contentSecurityPolicy() },
@@ -89,6 +100,11 @@ export async function buildApp(
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, { prefix: "/auth", auth: services.auth });
+      await api.register(articleReadRoutes, { prefix: "/articles", articles: services.articles });
+      await api.register(categoryReadRoutes, {
+        prefix: "/categories",
+        categories: services.categories,
+      });
       const unknownRoute = (request: { method: string; url: string }) => ({
         error: `No API route matches ${request.method} ${request.url.split("?")[0]}.`,
         code: "route_not_found",
@@ -100,6 +116,7 @@ export async function buildApp(
     { prefix: "/api" },
   );
 
+  await app.register(feedRoutes, { feeds: services.feeds, ttlSeconds: config.pageCacheTtlSeconds });
   await app.register(webAppPlugin, { mode: options.web ?? "none", config, services });
   return app;
 }
