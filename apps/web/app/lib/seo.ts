@@ -4,7 +4,10 @@ import type { MetaDescriptor } from "react-router";
 type MatchWithData = { id: string; loaderData?: unknown } | undefined;
 
 /** Site name and public URL from the root loader, for meta functions. */
-export function siteFrom(matches: readonly MatchWithData[]): { siteName: string; publicUrl: string } {
+export function siteFrom(matches: readonly MatchWithData[]): {
+  siteName: string;
+  publicUrl: string;
+} {
   const root = matches.find((match) => match?.id === "root")?.loaderData as
     | { siteName?: string; publicUrl?: string }
     | undefined;

@@ -1,7 +1,7 @@
 import { limits } from "@aurumwire/shared/limits";
 import { Link } from "react-router";
-import { CategoryChip } from "../features/articles/article-card";
 import { LikeButton, ShareButton } from "../features/articles/article-actions";
+import { CategoryChip } from "../features/articles/article-card";
 import "../features/articles/article-page.css";
 import { orNotFound } from "../features/articles/articles.server";
 import { Breadcrumb, type Crumb } from "../features/articles/breadcrumb";
@@ -57,7 +57,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     extra: [
       { property: "article:published_time", content: article.publishedAt ?? article.createdAt },
       { property: "article:modified_time", content: article.updatedAt },
-      ...(article.category ? [{ property: "article:section", content: article.category.name }] : []),
+      ...(article.category
+        ? [{ property: "article:section", content: article.category.name }]
+        : []),
       ...article.tags.map((tag) => ({ property: "article:tag", content: tag })),
       newsArticleJsonLd(site, article),
       breadcrumbJsonLd(site.publicUrl, crumbsFor(article)),
@@ -124,9 +126,9 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
         <aside className="aw-notice aw-notice--disclaimer" aria-labelledby="disclaimer-heading">
           <h2 id="disclaimer-heading">Disclaimer: not financial advice</h2>
           <p>
-            This article is for information only and is not financial, investment or trading
-            advice. Cryptocurrencies are volatile and you can lose money. Do your own research and
-            consider speaking to a qualified adviser before making any decision.
+            This article is for information only and is not financial, investment or trading advice.
+            Cryptocurrencies are volatile and you can lose money. Do your own research and consider
+            speaking to a qualified adviser before making any decision.
           </p>
         </aside>
         <aside className="aw-notice aw-notice--bitcoin" aria-labelledby="contribute-heading">
@@ -146,3 +148,5 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
     </>
   );
 }
+
+export { PageError as ErrorBoundary } from "../features/articles/page-error";

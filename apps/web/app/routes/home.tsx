@@ -60,11 +60,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </section>
       )}
       <div className="aw-layout-sidebar">
-        <AllStories
-          initial={articles.slice(firstStory)}
-          startOffset={firstStory}
-          total={total}
-        />
+        <AllStories initial={articles.slice(firstStory)} startOffset={firstStory} total={total} />
         <aside aria-label="Sidebar">
           {/* Slot: Market Analytics chart cards (features/market, issue 6) go here. */}
           <section className="aw-sidebar-box" aria-labelledby="trending-stories-heading">

@@ -1,9 +1,59 @@
 import { PageHeading } from "../components/page-heading";
-import { pageMeta } from "../lib/meta";
+import { loadSectionPage } from "../features/articles/articles.server";
+import { SampleMarketsTable } from "../features/articles/sample-markets-table";
+import {
+  ArticleListSection,
+  type ArticleTab,
+  ArticleTabs,
+  EmptyState,
+} from "../features/articles/tabbed-article-view";
+import { seoMeta } from "../lib/seo";
+import type { Route } from "./+types/markets";
 
-export const meta = () => pageMeta("AurumWire", "Markets");
+const marketTabs: ArticleTab[] = [
+  {
+    key: "all",
+    label: "All Markets",
+    categorySlugs: ["markets", "market-news"],
+  },
+  { key: "market-news", label: "Market News", categorySlugs: ["market-news"] },
+  { key: "trading", label: "Trading", categorySlugs: ["trading"] },
+  { key: "technical-analysis", label: "Technical Analysis", categorySlugs: ["technical-analysis"] },
+];
 
-// Filled by the public-site issue; the route exists so every link of the layout works.
-export default function MarketsPage() {
-  return <PageHeading title="Markets" subtitle="Live cryptocurrency prices and market news." />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadSectionPage(context, request, { tabs: marketTabs, highlight: "featured" });
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  seoMeta({
+    matches,
+    title: "Crypto Markets",
+    description:
+      "Live cryptocurrency prices for Bitcoin, Ethereum and the major coins, with market news, trading and technical analysis.",
+    path: loaderData && loaderData.tab !== "all" ? `/markets?tab=${loaderData.tab}` : "/markets",
+  });
+
+export default function MarketsPage({ loaderData }: Route.ComponentProps) {
+  const { tab, path, list } = loaderData;
+  return (
+    <>
+      <PageHeading title="Markets" subtitle="Live cryptocurrency prices and market news." />
+      {/* Slot: the live prices table of the market-data issue (features/market) replaces this. */}
+      <SampleMarketsTable />
+      <ArticleTabs tabs={marketTabs} active={tab} path={path} />
+      <ArticleListSection
+        articles={list.articles}
+        pagination={list.pagination}
+        error={list.error}
+        path={path}
+        params={{ tab: tab === "all" ? undefined : tab }}
+        empty={
+          <EmptyState title="No Market Articles Found">
+            <p>There are no market articles in this section yet.</p>
+          </EmptyState>
+        }
+      />
+    </>
+  );
 }

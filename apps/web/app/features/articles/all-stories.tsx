@@ -59,7 +59,12 @@ export function AllStories({
       )}
       {hasMore && (
         <div style={{ display: "flex", justifyContent: "center", marginTop: 28 }}>
-          <button type="button" className="aw-button aw-button--outline" onClick={loadMore} disabled={loading}>
+          <button
+            type="button"
+            className="aw-button aw-button--outline"
+            onClick={loadMore}
+            disabled={loading}
+          >
             {loading ? "Loading..." : "Load More Articles"}
           </button>
         </div>

@@ -32,7 +32,13 @@ export function ShareButton({ title, url }: { title: string; url: string }) {
 }
 
 /** Likes: signed-in readers toggle their like once; others are sent to log in. */
-export function LikeButton({ articleId, initialCount }: { articleId: number; initialCount: number }) {
+export function LikeButton({
+  articleId,
+  initialCount,
+}: {
+  articleId: number;
+  initialCount: number;
+}) {
   const { status } = useAuth();
   const navigate = useNavigate();
   const [state, setState] = useState({ liked: false, likeCount: initialCount });
@@ -53,7 +59,9 @@ export function LikeButton({ articleId, initialCount }: { articleId: number; ini
     }
     setBusy(true);
     try {
-      setState(await api.post<{ liked: boolean; likeCount: number }>(`/articles/${articleId}/like`));
+      setState(
+        await api.post<{ liked: boolean; likeCount: number }>(`/articles/${articleId}/like`),
+      );
     } catch (error) {
       console.error("Like failed", error);
     } finally {

@@ -1,5 +1,6 @@
 import type { Article } from "@aurumwire/shared/articles";
 import { Link } from "react-router";
+import "../../components/site.css";
 import "./articles.css";
 import { CoverImage } from "./cover-image";
 import { articleImage, articlePath, authorName, formatArticleDate, formatCount } from "./format";

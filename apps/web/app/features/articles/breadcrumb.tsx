@@ -1,5 +1,6 @@
 import { Fragment } from "react";
 import { Link } from "react-router";
+import "../../components/site.css";
 import "./articles.css";
 
 export interface Crumb {

@@ -46,7 +46,12 @@ export function RelatedArticles({
       {error ? (
         <div className="aw-alert" role="alert">
           <span>{error}</span>
-          <button type="button" className="aw-button aw-button--outline" onClick={retry} disabled={loading}>
+          <button
+            type="button"
+            className="aw-button aw-button--outline"
+            onClick={retry}
+            disabled={loading}
+          >
             {loading ? "Loading..." : "Retry"}
           </button>
         </div>
