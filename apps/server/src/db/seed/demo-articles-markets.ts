@@ -266,6 +266,53 @@ export const marketArticles: DemoArticle[] = [
 `,
   },
   {
+    title: "Slippage, Spreads and Fees: The Hidden Costs of Every Crypto Trade",
+    category: "trading",
+    tags: ["trading", "fees", "slippage", "education"],
+    excerpt:
+      "The price on the screen is rarely the price you pay. A breakdown of the costs that quietly eat into returns, from exchange fees and spreads to slippage and funding, and how to keep them small.",
+    hoursAgo: 57,
+    author: "author",
+    body: `
+<p>Two traders can make the same call at the same time and end the month with very different results. Often the difference is not skill but cost: the small charges that add up on every trade.</p>
+<h2>Exchange fees</h2>
+<p>Most venues charge makers, who add orders to the book, less than takers, who remove them. Using limit orders where possible can cut fees substantially over a year.</p>
+<h2>The spread</h2>
+<p>The gap between the best bid and ask is a cost you pay every time you cross it. On major pairs it is tiny; on thin tokens it can exceed the exchange fee several times over.</p>
+<h2>Slippage</h2>
+<p>Large orders eat through several price levels, so the average fill is worse than the quoted price. Splitting orders and trading during busier hours both help.</p>
+<h2>Funding and borrowing</h2>
+<p>Leveraged positions pay funding or interest for as long as they stay open. A trade that looks profitable over a day can lose money over a month.</p>
+<ol>
+<li>Know your fee tier and the maker and taker rates.</li>
+<li>Check depth before trading anything but the largest pairs.</li>
+<li>Include funding in the plan for any position you expect to hold.</li>
+</ol>
+`,
+  },
+  {
+    title: "Fibonacci Retracements: A Sceptic's Guide to a Popular Tool",
+    category: "technical-analysis",
+    tags: ["technical-analysis", "fibonacci", "charts"],
+    excerpt:
+      "Retracement levels at 38.2, 50 and 61.8 percent appear on countless crypto charts. Why traders watch them, why they sometimes seem to work, and how to use them without superstition.",
+    hoursAgo: 700,
+    author: "editor",
+    body: `
+<p>Draw a line from a swing low to a swing high, and charting software will mark levels at fixed percentages of the move. Traders call these Fibonacci retracements, after the number sequence the ratios come from.</p>
+<h2>Why people watch them</h2>
+<p>After a strong move, prices often pull back before continuing. Retracement levels give traders a way to plan where a pullback might pause, and to place orders in advance.</p>
+<h2>Why they sometimes work</h2>
+<p>The honest explanation is less mystical than the name. So many traders watch the same levels that orders cluster there, and clustered orders can slow price down. The tool partly works because people believe it does.</p>
+<h2>Using them sensibly</h2>
+<ul>
+<li>Treat levels as zones that line up with other evidence, such as prior support.</li>
+<li>Different swing points give different levels; be consistent in how you choose them.</li>
+<li>Never size a position as if a level were guaranteed to hold.</li>
+</ul>
+`,
+  },
+  {
     title: "Options Expiry Days and Why Volatility Clusters Around Them",
     category: "trading",
     tags: ["options", "derivatives", "volatility", "trading"],

@@ -422,6 +422,48 @@ export const networkArticles: DemoArticle[] = [
 `,
   },
   {
+    title: "Stablecoin Yields Explained: Where the Interest Really Comes From",
+    category: "defi",
+    tags: ["defi", "stablecoins", "yield", "risk"],
+    excerpt:
+      "Platforms offer interest on stablecoins that banks cannot match. Every yield has a source: borrowers, traders, token incentives or risk someone else is not pricing. How to find it.",
+    hoursAgo: 33,
+    author: "author",
+    body: `
+<p>Few offers in crypto are as tempting as a steady yield on a dollar-pegged token. The first question to ask about any such offer is also the simplest: who is paying it, and why?</p>
+<h2>Borrowers</h2>
+<p>In lending markets, depositors earn what borrowers pay. Borrowers want stablecoins to trade with leverage, to short, or to fund other strategies. When demand for leverage is high, rates rise; when markets are calm, they fall.</p>
+<h2>Trading fees</h2>
+<p>Liquidity providers in stablecoin pools earn a share of swap fees. The risk is lower than in volatile pairs, but not zero: if one coin in the pool loses its peg, providers end up holding more of it.</p>
+<h2>Token incentives</h2>
+<p>Many headline yields are boosted with a protocol's own tokens. That part of the return depends on the token's price and usually shrinks as incentives end.</p>
+<h2>Real-world assets</h2>
+<p>Some products pass through interest from government debt held off-chain. The yield is real, and so are the dependencies on issuers and custodians.</p>
+<blockquote>If you cannot name the source of a yield, you are probably the source.</blockquote>
+`,
+  },
+  {
+    title: "Ordinals and Inscriptions: Art, Arguments and Block Space on Bitcoin",
+    category: "nft",
+    tags: ["bitcoin", "ordinals", "nft", "fees"],
+    excerpt:
+      "Inscriptions let people attach images and text to individual satoshis. They created a new market for digital artifacts on Bitcoin, and a heated debate about what block space is for.",
+    hoursAgo: 250,
+    author: "editor",
+    body: `
+<p>For years, collectibles lived almost entirely on other chains. Then a numbering scheme for individual satoshis, combined with space freed by earlier upgrades, made it possible to inscribe data directly into Bitcoin transactions.</p>
+<h2>How inscriptions work</h2>
+<p>The ordinal theory assigns every satoshi a serial number based on when it was mined. An inscription attaches content, such as an image or text, to a specific satoshi by embedding it in transaction data. Whoever holds that satoshi holds the inscription.</p>
+<h2>The debate</h2>
+<ul>
+<li><strong>Supporters</strong> see new demand for block space that pays miners fees, which matters as the block subsidy shrinks.</li>
+<li><strong>Critics</strong> see data that bloats the chain and crowds out payments when fees spike.</li>
+</ul>
+<h2>What it means for ordinary users</h2>
+<p>When inscription activity surges, fees for everyone rise. Wallets that are not aware of inscriptions can also accidentally spend a valuable satoshi as an ordinary fee, so collectors use wallets built to protect them.</p>
+`,
+  },
+  {
     title: "Draft: Layer-Two Bridges Compared, Costs and Trust Assumptions",
     category: "ethereum",
     tags: ["ethereum", "bridges", "layer-2"],

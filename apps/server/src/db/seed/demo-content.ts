@@ -105,7 +105,7 @@ export async function seedDemoArticles(
         metaDescription: article.excerpt.length <= 160 ? article.excerpt : null,
         readingTime: readingTimeMinutes(content),
         createdAt,
-        updatedAt: createdAt,
+        updatedAt: publishedAt ?? createdAt,
       })
       .onConflictDoNothing();
   }
