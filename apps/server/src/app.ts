@@ -11,11 +11,16 @@ import { Redis } from "ioredis";
 import type { AppConfig } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { seedDemoContent } from "./db/seed";
+import { marketDataPollJob, marketDataSyncJob } from "./jobs/market-data-job";
+import { newsFeedJob } from "./jobs/news-feed-job";
+import { createJobScheduler, type JobScheduler } from "./jobs/scheduler";
 import { articleReadRoutes } from "./modules/articles/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { categoryReadRoutes } from "./modules/categories/routes";
 import { feedRoutes } from "./modules/feeds/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { marketDataRoutes } from "./modules/market-data/routes";
+import { newsFeedRoutes } from "./modules/news-feed/routes";
 import authPlugin from "./plugins/auth";
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./plugins/counters";
 import errorsPlugin from "./plugins/errors";
@@ -29,6 +34,7 @@ declare module "fastify" {
     services: AppServices;
     config: AppConfig;
     database: DatabaseHandle;
+    jobs: JobScheduler;
   }
 }
 
@@ -37,6 +43,8 @@ export interface BuildOptions {
   web?: WebAppMode;
   /** Log to stdout (the server) or not at all (tests). */
   logger?: boolean;
+  /** Start the scheduled jobs (the server does; tests start the ones they need themselves). */
+  jobs?: boolean;
 }
 
 /** The Fastify factory: plugins, then modules, then the server-rendered web app. */
@@ -67,15 +75,22 @@ export async function buildApp(
   const counters: CounterStore = redis ? new RedisCounterStore(redis) : new MemoryCounterStore();
   if (config.seedDemo)
     await seedDemoContent(database.db, { dataDir: config.dataDir, siteName: config.siteName });
-  const services = createServices({ db: database.db, config, counters });
+  const services = createServices({ db: database.db, config, counters, log: app.log });
   const stopSharingInvalidations = redis
     ? await shareInvalidationsThroughRedis(services.pageCache, redis)
     : null;
+  const jobs = createJobScheduler({ redis, log: app.log });
+  jobs.add(marketDataPollJob(services.marketData));
+  jobs.add(marketDataSyncJob(services.marketData));
+  jobs.add(newsFeedJob(services.newsFeed));
 
   app.decorate("services", services);
   app.decorate("config", config);
   app.decorate("database", database);
+  app.decorate("jobs", jobs);
   app.addHook("onClose", async () => {
+    // Jobs first: a run in progress finishes before the database closes under it.
+    await jobs.stop();
     await stopSharingInvalidations?.();
     await counters.close();
     await redis?.quit().catch(() => {});
@@ -105,6 +120,11 @@ export async function buildApp(
         prefix: "/categories",
         categories: services.categories,
       });
+      await api.register(marketDataRoutes, {
+        prefix: "/market-data",
+        marketData: services.marketData,
+      });
+      await api.register(newsFeedRoutes, { prefix: "/news", newsFeed: services.newsFeed });
       const unknownRoute = (request: { method: string; url: string }) => ({
         error: `No API route matches ${request.method} ${request.url.split("?")[0]}.`,
         code: "route_not_found",
@@ -118,5 +138,6 @@ export async function buildApp(
 
   await app.register(feedRoutes, { feeds: services.feeds, ttlSeconds: config.pageCacheTtlSeconds });
   await app.register(webAppPlugin, { mode: options.web ?? "none", config, services });
+  if (options.jobs) app.addHook("onReady", async () => jobs.start());
   return app;
 }

@@ -1,3 +1,4 @@
+import { intervals } from "@aurumwire/shared/limits";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import { createArticlesRepository } from "./modules/articles/repository";
@@ -8,6 +9,11 @@ import { createTokenSigner } from "./modules/auth/tokens";
 import { createCategoriesRepository } from "./modules/categories/repository";
 import { createCategoriesService } from "./modules/categories/service";
 import { createFeedsService } from "./modules/feeds/service";
+import { createCoinGeckoClient } from "./modules/market-data/coingecko-client";
+import { createMarketDataRepository } from "./modules/market-data/repository";
+import { createMarketDataService, type MarketDataLogger } from "./modules/market-data/service";
+import { createNewsFeedRepository } from "./modules/news-feed/repository";
+import { createNewsFeedService } from "./modules/news-feed/service";
 import { createPublicSettingsReader } from "./modules/public-site/settings-reader";
 import { createUsersRepository } from "./modules/users/repository";
 import type { CounterStore } from "./plugins/counters";
@@ -17,12 +23,38 @@ import { createPageCache } from "./plugins/page-cache";
  * The composition root: every service is built once here with its dependencies handed in. Routes
  * and the web app's loaders (through the load context) use these same instances.
  */
-export function createServices(deps: { db: Database; config: AppConfig; counters: CounterStore }) {
-  const { db, config, counters } = deps;
+export function createServices(deps: {
+  db: Database;
+  config: AppConfig;
+  counters: CounterStore;
+  log?: MarketDataLogger;
+}) {
+  const { db, config, counters, log } = deps;
   const usersRepository = createUsersRepository(db);
   const tokens = createTokenSigner(config.jwtSecret, config.jwtExpiresIn);
   const auth = createAuthService({ users: usersRepository, tokens, counters });
   const demoLoginHint = createDemoLoginHint(usersRepository);
+  const outboundTimeoutMs = config.outboundTimeoutMs ?? 10_000;
+  const marketData = createMarketDataService({
+    repository: createMarketDataRepository(db),
+    client: config.marketData.url
+      ? createCoinGeckoClient({
+          baseUrl: config.marketData.url,
+          apiKey: config.marketData.apiKey,
+          timeoutMs: outboundTimeoutMs,
+        })
+      : null,
+    log,
+  });
+  const newsFeed = createNewsFeedService({
+    db,
+    repository: createNewsFeedRepository(db),
+    counters,
+    feeds: config.newsFeeds,
+    timeoutMs: outboundTimeoutMs,
+    intervalMs: intervals.newsTickerRefreshMs,
+    log,
+  });
   // Public pages and reads; call pageCache.invalidate() after changing articles, categories or settings.
   const pageCache = createPageCache({ ttlSeconds: config.pageCacheTtlSeconds });
   const articlesRepository = createArticlesRepository(db);
@@ -51,6 +83,8 @@ export function createServices(deps: { db: Database; config: AppConfig; counters
     auth,
     usersRepository,
     demoLoginHint,
+    marketData,
+    newsFeed,
     pageCache,
     articlesRepository,
     articles,

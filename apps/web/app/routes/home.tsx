@@ -3,6 +3,10 @@ import { AllStories } from "../features/articles/all-stories";
 import { ArticleCard, ArticleGrid } from "../features/articles/article-card";
 import { loadArticleList } from "../features/articles/articles.server";
 import { ArticleCarousel } from "../features/articles/carousel";
+import { loadBreakingNews } from "../features/breaking-news/breaking-news.server";
+import { LiveBreakingNewsTicker } from "../features/breaking-news/breaking-news-ticker";
+import { LiveMarketAnalytics } from "../features/market/market-analytics";
+import { loadMarketAnalytics } from "../features/market/market-data.server";
 import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/home";
 
@@ -20,11 +24,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [heroDisplayMode, list] = await Promise.all([
+  const [heroDisplayMode, list, breakingNews] = await Promise.all([
     context.services.publicSettings.heroDisplayMode().catch(() => "hero" as const),
     loadArticleList(context, { limit: serverRendered, page: 1 }),
+    loadBreakingNews(context),
   ]);
   return {
+    breakingNews,
+    marketAnalytics: loadMarketAnalytics(context),
     heroDisplayMode,
     articles: list.articles,
     total: list.pagination.total,
@@ -33,12 +40,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { heroDisplayMode, articles, total, error } = loaderData;
+  const { heroDisplayMode, articles, total, error, breakingNews, marketAnalytics } = loaderData;
   const latest = articles.slice(1, 7);
   const trending = articles.slice(1, 4);
   return (
     <>
-      {/* Slot: breaking-news ticker (features/breaking-news, issue 6) goes here. */}
+      <LiveBreakingNewsTicker initial={breakingNews} />
       <h1 className="aw-visually-hidden">Latest crypto news</h1>
       {error && (
         <div className="aw-alert" role="alert" style={{ marginBottom: 24 }}>
@@ -62,7 +69,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <div className="aw-layout-sidebar">
         <AllStories initial={articles.slice(firstStory)} startOffset={firstStory} total={total} />
         <aside aria-label="Sidebar">
-          {/* Slot: Market Analytics chart cards (features/market, issue 6) go here. */}
+          <LiveMarketAnalytics initial={marketAnalytics} />
           <section className="aw-sidebar-box" aria-labelledby="trending-stories-heading">
             <h2 id="trending-stories-heading">Trending Stories</h2>
             <div className="aw-stack">

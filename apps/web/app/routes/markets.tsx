@@ -1,12 +1,13 @@
 import { PageHeading } from "../components/page-heading";
 import { loadSectionPage } from "../features/articles/articles.server";
-import { SampleMarketsTable } from "../features/articles/sample-markets-table";
 import {
   ArticleListSection,
   type ArticleTab,
   ArticleTabs,
   EmptyState,
 } from "../features/articles/tabbed-article-view";
+import { loadMarketsTable } from "../features/market/market-data.server";
+import { LiveMarketsTable } from "../features/market/markets-table";
 import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/markets";
 
@@ -22,7 +23,10 @@ const marketTabs: ArticleTab[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadSectionPage(context, request, { tabs: marketTabs, highlight: "featured" });
+  return {
+    ...(await loadSectionPage(context, request, { tabs: marketTabs, highlight: "featured" })),
+    marketsTable: loadMarketsTable(context),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -35,12 +39,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export default function MarketsPage({ loaderData }: Route.ComponentProps) {
-  const { tab, path, list } = loaderData;
+  const { tab, path, list, marketsTable } = loaderData;
   return (
     <>
       <PageHeading title="Markets" subtitle="Live cryptocurrency prices and market news." />
-      {/* Slot: the live prices table of the market-data issue (features/market) replaces this. */}
-      <SampleMarketsTable />
+      <LiveMarketsTable initial={marketsTable} />
       <ArticleTabs tabs={marketTabs} active={tab} path={path} />
       <ArticleListSection
         articles={list.articles}

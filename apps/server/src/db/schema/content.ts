@@ -17,7 +17,7 @@ import { users } from "./users";
 
 /**
  * PostgreSQL's full-text document type. The articles' search vector is kept up to date by a
- * trigger (migration 0001): a generated column cannot use array_to_string, which is not immutable.
+ * trigger (migration 0002): a generated column cannot use array_to_string, which is not immutable.
  */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 

@@ -4,6 +4,8 @@ import { useState } from "react";
 import { api } from "../../lib/api-client";
 import { ArticleGrid } from "./article-card";
 
+const overlap = 5;
+
 /**
  * All Stories on the home page: from the 8th article on, 20 at a time. 'Load More Articles'
  * shows while more exist and reads 'Loading...' while the next 20 are fetched.
@@ -28,12 +30,15 @@ export function AllStories({
     setLoading(true);
     setError(null);
     try {
+      // Articles published since the page was rendered push the list down; asking for a few
+      // extra and skipping the ones already shown still adds a full 20.
       const offset = startOffset + stories.length;
       const page = await api.get<ArticleListResponse>(
-        `/articles?offset=${offset}&limit=${limits.loadMoreStep}`,
+        `/articles?offset=${offset}&limit=${limits.loadMoreStep + overlap}`,
       );
       const seen = new Set(stories.map((story) => story.id));
-      setStories([...stories, ...page.articles.filter((article) => !seen.has(article.id))]);
+      const fresh = page.articles.filter((article) => !seen.has(article.id));
+      setStories([...stories, ...fresh.slice(0, limits.loadMoreStep)]);
       setKnownTotal(page.pagination.total);
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : "Failed to fetch articles");

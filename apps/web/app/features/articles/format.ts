@@ -1,30 +1,10 @@
 import type { Article } from "@aurumwire/shared/articles";
+import { formatDate } from "@aurumwire/shared/format";
+import { dateFormats } from "@aurumwire/shared/limits";
 
-const monthNames = [
-  "Jan",
-  "Feb",
-  "Mar",
-  "Apr",
-  "May",
-  "Jun",
-  "Jul",
-  "Aug",
-  "Sep",
-  "Oct",
-  "Nov",
-  "Dec",
-];
-
-/**
- * An article date as 'MMM dd, yyyy' (spec point 9), in UTC so the server's HTML and the browser's
- * hydration agree. Missing or unreadable dates read 'Just now' (spec point 8).
- */
+/** An article date as 'MMM dd, yyyy' (spec point 9); missing or unreadable dates read 'Just now'. */
 export function formatArticleDate(value: string | null | undefined): string {
-  if (!value) return "Just now";
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return "Just now";
-  const day = String(date.getUTCDate()).padStart(2, "0");
-  return `${monthNames[date.getUTCMonth()]} ${day}, ${date.getUTCFullYear()}`;
+  return formatDate(value, dateFormats.articles);
 }
 
 export function authorName(article: Pick<Article, "author">): string {
