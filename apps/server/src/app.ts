@@ -14,13 +14,17 @@ import { seedDemoContent } from "./db/seed";
 import { marketDataPollJob, marketDataSyncJob } from "./jobs/market-data-job";
 import { newsFeedJob } from "./jobs/news-feed-job";
 import { createJobScheduler, type JobScheduler } from "./jobs/scheduler";
+import { articleReadRoutes } from "./modules/articles/routes";
 import { authRoutes } from "./modules/auth/routes";
+import { categoryReadRoutes } from "./modules/categories/routes";
+import { feedRoutes } from "./modules/feeds/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { marketDataRoutes } from "./modules/market-data/routes";
 import { newsFeedRoutes } from "./modules/news-feed/routes";
 import authPlugin from "./plugins/auth";
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./plugins/counters";
 import errorsPlugin from "./plugins/errors";
+import pageCachePlugin, { shareInvalidationsThroughRedis } from "./plugins/page-cache";
 import { contentSecurityPolicy } from "./plugins/security";
 import webAppPlugin, { type WebAppMode } from "./plugins/web-app";
 import { type AppServices, createServices } from "./services";
@@ -69,8 +73,12 @@ export async function buildApp(
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
   const counters: CounterStore = redis ? new RedisCounterStore(redis) : new MemoryCounterStore();
-  if (config.seedDemo) await seedDemoContent(database.db);
+  if (config.seedDemo)
+    await seedDemoContent(database.db, { dataDir: config.dataDir, siteName: config.siteName });
   const services = createServices({ db: database.db, config, counters, log: app.log });
+  const stopSharingInvalidations = redis
+    ? await shareInvalidationsThroughRedis(services.pageCache, redis)
+    : null;
   const jobs = createJobScheduler({ redis, log: app.log });
   jobs.add(marketDataPollJob(services.marketData));
   jobs.add(marketDataSyncJob(services.marketData));
@@ -83,6 +91,7 @@ export async function buildApp(
   app.addHook("onClose", async () => {
     // Jobs first: a run in progress finishes before the database closes under it.
     await jobs.stop();
+    await stopSharingInvalidations?.();
     await counters.close();
     await redis?.quit().catch(() => {});
     await database.close();
@@ -92,6 +101,8 @@ export async function buildApp(
   });
 
   await app.register(errorsPlugin);
+  // First of the request hooks: a cached page is answered before anything else runs.
+  await app.register(pageCachePlugin, { cache: services.pageCache });
   await app.register(helmet, {
     // The web app sets its own per-request CSP with a script nonce; API answers get a strict one.
     contentSecurityPolicy: { directives: contentSecurityPolicy() },
@@ -104,6 +115,11 @@ export async function buildApp(
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, { prefix: "/auth", auth: services.auth });
+      await api.register(articleReadRoutes, { prefix: "/articles", articles: services.articles });
+      await api.register(categoryReadRoutes, {
+        prefix: "/categories",
+        categories: services.categories,
+      });
       await api.register(marketDataRoutes, {
         prefix: "/market-data",
         marketData: services.marketData,
@@ -120,6 +136,7 @@ export async function buildApp(
     { prefix: "/api" },
   );
 
+  await app.register(feedRoutes, { feeds: services.feeds, ttlSeconds: config.pageCacheTtlSeconds });
   await app.register(webAppPlugin, { mode: options.web ?? "none", config, services });
   if (options.jobs) app.addHook("onReady", async () => jobs.start());
   return app;

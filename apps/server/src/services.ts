@@ -1,16 +1,23 @@
 import { intervals } from "@aurumwire/shared/limits";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
+import { createArticlesRepository } from "./modules/articles/repository";
+import { createArticlesService } from "./modules/articles/service";
 import { createDemoLoginHint } from "./modules/auth/demo-hint";
 import { createAuthService } from "./modules/auth/service";
 import { createTokenSigner } from "./modules/auth/tokens";
+import { createCategoriesRepository } from "./modules/categories/repository";
+import { createCategoriesService } from "./modules/categories/service";
+import { createFeedsService } from "./modules/feeds/service";
 import { createCoinGeckoClient } from "./modules/market-data/coingecko-client";
 import { createMarketDataRepository } from "./modules/market-data/repository";
 import { createMarketDataService, type MarketDataLogger } from "./modules/market-data/service";
 import { createNewsFeedRepository } from "./modules/news-feed/repository";
 import { createNewsFeedService } from "./modules/news-feed/service";
+import { createPublicSettingsReader } from "./modules/public-site/settings-reader";
 import { createUsersRepository } from "./modules/users/repository";
 import type { CounterStore } from "./plugins/counters";
+import { createPageCache } from "./plugins/page-cache";
 
 /**
  * The composition root: every service is built once here with its dependencies handed in. Routes
@@ -48,7 +55,44 @@ export function createServices(deps: {
     intervalMs: intervals.newsTickerRefreshMs,
     log,
   });
-  return { auth, usersRepository, demoLoginHint, marketData, newsFeed };
+  // Public pages and reads; call pageCache.invalidate() after changing articles, categories or settings.
+  const pageCache = createPageCache({ ttlSeconds: config.pageCacheTtlSeconds });
+  const articlesRepository = createArticlesRepository(db);
+  const categoriesRepository = createCategoriesRepository(db);
+  const categories = createCategoriesService({
+    repository: categoriesRepository,
+    cache: pageCache,
+  });
+  const articles = createArticlesService({
+    repository: articlesRepository,
+    categories,
+    cache: pageCache,
+  });
+  const publicSettings = createPublicSettingsReader({
+    db,
+    cache: pageCache,
+    defaults: { bitcoinAddress: config.bitcoinAddress },
+  });
+  const feeds = createFeedsService({
+    articles: articlesRepository,
+    categories,
+    cache: pageCache,
+    site: { name: config.siteName, url: config.publicUrl },
+  });
+  return {
+    auth,
+    usersRepository,
+    demoLoginHint,
+    marketData,
+    newsFeed,
+    pageCache,
+    articlesRepository,
+    articles,
+    categoriesRepository,
+    categories,
+    publicSettings,
+    feeds,
+  };
 }
 
 export type AppServices = ReturnType<typeof createServices>;
