@@ -15,7 +15,10 @@ import { marketDataPollJob, marketDataSyncJob } from "./jobs/market-data-job";
 import { newsFeedJob } from "./jobs/news-feed-job";
 import { createJobScheduler, type JobScheduler } from "./jobs/scheduler";
 import { apiKeysRoutes } from "./modules/api-keys/routes";
+import { articleReadRoutes } from "./modules/articles/routes";
 import { authRoutes } from "./modules/auth/routes";
+import { categoryReadRoutes } from "./modules/categories/routes";
+import { feedRoutes } from "./modules/feeds/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { marketDataRoutes } from "./modules/market-data/routes";
 import { newsFeedRoutes } from "./modules/news-feed/routes";
@@ -24,6 +27,7 @@ import { usersRoutes } from "./modules/users/routes";
 import authPlugin from "./plugins/auth";
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./plugins/counters";
 import errorsPlugin from "./plugins/errors";
+import pageCachePlugin, { shareInvalidationsThroughRedis } from "./plugins/page-cache";
 import { contentSecurityPolicy } from "./plugins/security";
 import webAppPlugin, { type WebAppMode } from "./plugins/web-app";
 import { type AppServices, createServices } from "./services";
@@ -74,8 +78,12 @@ export async function buildApp(
   const counters: CounterStore = redis
     ? new RedisCounterStore(redis, `${config.redisKeyPrefix}counter:`)
     : new MemoryCounterStore();
-  if (config.seedDemo) await seedDemoContent(database.db);
+  if (config.seedDemo)
+    await seedDemoContent(database.db, { dataDir: config.dataDir, siteName: config.siteName });
   const services = createServices({ db: database.db, config, counters, log: app.log });
+  const stopSharingInvalidations = redis
+    ? await shareInvalidationsThroughRedis(services.pageCache, redis)
+    : null;
   const jobs = createJobScheduler({ redis, log: app.log });
   jobs.add(marketDataPollJob(services.marketData));
   jobs.add(marketDataSyncJob(services.marketData));
@@ -88,6 +96,7 @@ export async function buildApp(
   app.addHook("onClose", async () => {
     // Jobs first: a run in progress finishes before the database closes under it.
     await jobs.stop();
+    await stopSharingInvalidations?.();
     // Pending API key usage is written while the database is still open.
     await services.apiKeys.close();
     await counters.close();
@@ -99,6 +108,8 @@ export async function buildApp(
   });
 
   await app.register(errorsPlugin);
+  // First of the request hooks: a cached page is answered before anything else runs.
+  await app.register(pageCachePlugin, { cache: services.pageCache });
   await app.register(helmet, {
     // The web app sets its own per-request CSP with a script nonce; API answers get a strict one.
     contentSecurityPolicy: { directives: contentSecurityPolicy() },
@@ -113,6 +124,11 @@ export async function buildApp(
       await api.register(authRoutes, { prefix: "/auth", auth: services.auth });
       await api.register(usersRoutes, { prefix: "/users", users: services.users });
       await api.register(apiKeysRoutes, { prefix: "/api-keys", apiKeys: services.apiKeys });
+      await api.register(articleReadRoutes, { prefix: "/articles", articles: services.articles });
+      await api.register(categoryReadRoutes, {
+        prefix: "/categories",
+        categories: services.categories,
+      });
       await api.register(marketDataRoutes, {
         prefix: "/market-data",
         marketData: services.marketData,
@@ -128,6 +144,8 @@ export async function buildApp(
     },
     { prefix: "/api" },
   );
+
+  await app.register(feedRoutes, { feeds: services.feeds, ttlSeconds: config.pageCacheTtlSeconds });
 
   await app.register(publicApiRoutes, {
     prefix: "/public",

@@ -5,9 +5,14 @@ import type { Database } from "./db/client";
 import { createApiKeysRepository } from "./modules/api-keys/repository";
 import { createApiKeysService } from "./modules/api-keys/service";
 import { createUsageRecorder } from "./modules/api-keys/usage-recorder";
+import { createArticlesRepository } from "./modules/articles/repository";
+import { createArticlesService } from "./modules/articles/service";
 import { createDemoLoginHint } from "./modules/auth/demo-hint";
 import { createAuthService } from "./modules/auth/service";
 import { createTokenSigner } from "./modules/auth/tokens";
+import { createCategoriesRepository } from "./modules/categories/repository";
+import { createCategoriesService } from "./modules/categories/service";
+import { createFeedsService } from "./modules/feeds/service";
 import { createCoinGeckoClient } from "./modules/market-data/coingecko-client";
 import { createMarketDataRepository } from "./modules/market-data/repository";
 import { createMarketDataService, type MarketDataLogger } from "./modules/market-data/service";
@@ -15,10 +20,12 @@ import { createNewsFeedRepository } from "./modules/news-feed/repository";
 import { createNewsFeedService } from "./modules/news-feed/service";
 import { createPublicContentRepository } from "./modules/public-api/repository";
 import { createPublicApiService } from "./modules/public-api/service";
+import { createPublicSettingsReader } from "./modules/public-site/settings-reader";
 import { createAvatarStore } from "./modules/users/avatar-images";
 import { createUsersRepository } from "./modules/users/repository";
 import { createUsersService } from "./modules/users/service";
 import type { CounterStore } from "./plugins/counters";
+import { createPageCache } from "./plugins/page-cache";
 
 /**
  * The composition root: every service is built once here with its dependencies handed in. Routes
@@ -76,6 +83,30 @@ export function createServices(deps: {
     intervalMs: intervals.newsTickerRefreshMs,
     log,
   });
+  // Public pages and reads; call pageCache.invalidate() after changing articles, categories or settings.
+  const pageCache = createPageCache({ ttlSeconds: config.pageCacheTtlSeconds });
+  const articlesRepository = createArticlesRepository(db);
+  const categoriesRepository = createCategoriesRepository(db);
+  const categories = createCategoriesService({
+    repository: categoriesRepository,
+    cache: pageCache,
+  });
+  const articles = createArticlesService({
+    repository: articlesRepository,
+    categories,
+    cache: pageCache,
+  });
+  const publicSettings = createPublicSettingsReader({
+    db,
+    cache: pageCache,
+    defaults: { bitcoinAddress: config.bitcoinAddress },
+  });
+  const feeds = createFeedsService({
+    articles: articlesRepository,
+    categories,
+    cache: pageCache,
+    site: { name: config.siteName, url: config.publicUrl },
+  });
   return {
     auth,
     usersRepository,
@@ -85,6 +116,13 @@ export function createServices(deps: {
     publicApi,
     marketData,
     newsFeed,
+    pageCache,
+    articlesRepository,
+    articles,
+    categoriesRepository,
+    categories,
+    publicSettings,
+    feeds,
   };
 }
 
