@@ -153,6 +153,7 @@ export async function buildApp(
     apiKeys: services.apiKeys,
     counters,
     publicApi: services.publicApi,
+    articles: services.articles,
   });
 
   await app.register(webAppPlugin, { mode: options.web ?? "none", config, services });

@@ -58,10 +58,6 @@ export function createServices(deps: {
         log?.warn({ err: error }, "could not write API key usage; kept for the next attempt"),
     }),
   });
-  const publicApi = createPublicApiService({
-    content: createPublicContentRepository(db),
-    users: usersRepository,
-  });
   const outboundTimeoutMs = config.outboundTimeoutMs ?? 10_000;
   const marketData = createMarketDataService({
     repository: createMarketDataRepository(db),
@@ -106,6 +102,11 @@ export function createServices(deps: {
     categories,
     cache: pageCache,
     site: { name: config.siteName, url: config.publicUrl },
+  });
+  const publicApi = createPublicApiService({
+    content: createPublicContentRepository(db),
+    users: usersRepository,
+    categories,
   });
   return {
     auth,

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -67,6 +67,10 @@ describe("listing users", () => {
       .select()
       .from(users)
       .where(eq(users.email, "author@aurumwire.test"));
+    const findArjun = async () =>
+      (await app.inject({ method: "GET", url: "/api/users?search=patel", headers: admin })).json()
+        .data.users[0];
+    const before = await findArjun();
     await app.database.db.insert(articles).values([
       { slug: "count-one", title: "Count one", authorId: author.id },
       { slug: "count-two", title: "Count two", authorId: author.id, status: "published" },
@@ -99,14 +103,26 @@ describe("listing users", () => {
       last_name: "Aurum",
       role: "admin",
       is_active: true,
-      article_count: 0,
       api_key_count: 0,
     });
+    const [adaArticles] = await app.database.db
+      .select({ value: count() })
+      .from(articles)
+      .where(eq(articles.authorId, ada.id));
+    expect(ada.article_count).toBe(adaArticles.value);
     expect(typeof ada.created_at).toBe("string");
     const arjun = body.data.users.find(
       (user: { email: string }) => user.email === "author@aurumwire.test",
     );
-    expect(arjun).toMatchObject({ article_count: 2, api_key_count: 2 });
+    expect(arjun).toMatchObject({
+      article_count: before.article_count + 2,
+      api_key_count: before.api_key_count + 2,
+    });
+    const [arjunArticles] = await app.database.db
+      .select({ value: count() })
+      .from(articles)
+      .where(eq(articles.authorId, author.id));
+    expect(arjun.article_count).toBe(arjunArticles.value);
     expect(JSON.stringify(body)).not.toMatch(/password|argon|token_version|tokenVersion/i);
   });
 

@@ -42,7 +42,8 @@ export interface AuthenticatedApiKey {
   keyHash: string;
   name: string;
   permissions: ApiKeyPermission[];
-  ownerId: number;
+  /** The account the key acts for: its rights are the key's upper bound. */
+  owner: { id: number; role: UserRow["role"] };
 }
 
 const keyNotFound = () => notFound("API key not found.", "api_key_not_found");
@@ -159,7 +160,7 @@ export function createApiKeysService(deps: {
         keyHash: key.keyHash,
         name: key.name,
         permissions: key.permissions as ApiKeyPermission[],
-        ownerId: key.owner.id,
+        owner: { id: key.owner.id, role: key.owner.role },
       };
     },
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { articles, articleViews, categories } from "../../db/schema";
+import { articles, articleViews } from "../../db/schema";
 
 export interface ViewRange {
   /** Inclusive start of the first day, UTC. */
@@ -10,7 +10,7 @@ export interface ViewRange {
   articleId?: number;
 }
 
-/** Read queries of the public API that no other module owns: views over time and categories. */
+/** Read queries of the public API that no other module owns: article views over time. */
 export function createPublicContentRepository(db: Executor) {
   function viewConditions(range: ViewRange): SQL | undefined {
     const conditions = [
@@ -42,27 +42,6 @@ export function createPublicContentRepository(db: Executor) {
         .groupBy(articles.id)
         .orderBy(desc(views), asc(articles.id))
         .limit(limit);
-    },
-
-    /** Active categories with the number of articles readers can see in each. */
-    async listActiveCategories(tx: Executor = db) {
-      // Spelled out: in a select list Drizzle drops table names, and a bare "id" would bind to
-      // the subquery's own table.
-      const outerCategoryId = sql`${sql.identifier("categories")}.${sql.identifier("id")}`;
-      const visibleArticles = sql<number>`(select count(*)::int from ${articles} a where a.category_id = ${outerCategoryId} and a.status = 'published' and a.is_active and a.published_at <= now())`;
-      return tx
-        .select({
-          id: categories.id,
-          name: categories.name,
-          slug: categories.slug,
-          color: categories.color,
-          description: categories.description,
-          parentId: categories.parentId,
-          articleCount: visibleArticles,
-        })
-        .from(categories)
-        .where(eq(categories.isActive, true))
-        .orderBy(asc(categories.sortOrder), asc(categories.name));
     },
   };
 }

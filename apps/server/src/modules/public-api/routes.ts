@@ -11,6 +11,8 @@ import type { AppConfig } from "../../config";
 import apiKeyAuth from "../../plugins/api-key-auth";
 import type { CounterStore } from "../../plugins/counters";
 import type { ApiKeysService } from "../api-keys/service";
+import type { ArticlesService } from "../articles/service";
+import { publicArticleRoutes } from "./article-routes";
 import { renderDocsPage } from "./docs-page";
 import { buildOpenApiDocument, type DocumentedRoute, type OpenApiDocument } from "./openapi";
 import type { PublicApiService } from "./service";
@@ -20,6 +22,7 @@ export interface PublicApiOptions {
   apiKeys: ApiKeysService;
   counters: CounterStore;
   publicApi: PublicApiService;
+  articles: ArticlesService;
 }
 
 /**
@@ -28,7 +31,7 @@ export interface PublicApiOptions {
  * OpenAPI document and the docs page are generated from these same route definitions.
  */
 export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiOptions> = async (app, options) => {
-  const { config, apiKeys, counters, publicApi } = options;
+  const { config, apiKeys, counters, publicApi, articles } = options;
   const documented: DocumentedRoute[] = [];
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -47,6 +50,8 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiOptions> = async (a
     requestsPerMinute: limits.apiKeyRequestsPerMinute,
   });
 
+  await app.register(publicArticleRoutes, { articles });
+
   app.get(
     "/categories",
     {
@@ -55,7 +60,8 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiOptions> = async (a
         docs: {
           tag: "Categories",
           summary: "List categories",
-          description: "Active categories with the number of published articles in each.",
+          description:
+            "Active categories, flat, in display order, with the number of published articles in each (subcategories included).",
         },
       },
       schema: { response: { 200: publicCategoryListResponseSchema } },

@@ -8,6 +8,7 @@ import {
   type PublicCategory,
 } from "@aurumwire/shared/public-api";
 import { badRequest } from "../../errors";
+import type { CategoriesService } from "../categories/service";
 import type { UsersRepository } from "../users/repository";
 import type { PublicContentRepository } from "./repository";
 
@@ -23,12 +24,14 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 export function createPublicApiService(deps: {
   content: PublicContentRepository;
   users: UsersRepository;
+  categories: CategoriesService;
 }) {
-  const { content, users } = deps;
+  const { content, users, categories } = deps;
 
   return {
+    /** The public site's categories (active, flat, counts include subcategories). */
     async listCategories(): Promise<PublicCategory[]> {
-      return content.listActiveCategories();
+      return categories.list();
     },
 
     async listAuthors(query: {
