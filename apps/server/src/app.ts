@@ -154,6 +154,7 @@ export async function buildApp(
     counters,
     publicApi: services.publicApi,
     articles: services.articles,
+    articleWriter: services.publicArticleWriter,
   });
 
   await app.register(webAppPlugin, { mode: options.web ?? "none", config, services });

@@ -18,6 +18,8 @@ import { createMarketDataRepository } from "./modules/market-data/repository";
 import { createMarketDataService, type MarketDataLogger } from "./modules/market-data/service";
 import { createNewsFeedRepository } from "./modules/news-feed/repository";
 import { createNewsFeedService } from "./modules/news-feed/service";
+import { createInterimArticleRepository } from "./modules/public-api/interim-article-repository";
+import { createInterimArticleWriter } from "./modules/public-api/interim-article-writer";
 import { createPublicContentRepository } from "./modules/public-api/repository";
 import { createPublicApiService } from "./modules/public-api/service";
 import { createPublicSettingsReader } from "./modules/public-site/settings-reader";
@@ -108,6 +110,12 @@ export function createServices(deps: {
     users: usersRepository,
     categories,
   });
+  // INTERIM: becomes `articleEditor` (issue 4's service) once it is on main.
+  const publicArticleWriter = createInterimArticleWriter({
+    repository: createInterimArticleRepository(db),
+    articles,
+    onContentChanged: () => pageCache.invalidate(),
+  });
   return {
     auth,
     usersRepository,
@@ -115,6 +123,7 @@ export function createServices(deps: {
     users,
     apiKeys,
     publicApi,
+    publicArticleWriter,
     marketData,
     newsFeed,
     pageCache,

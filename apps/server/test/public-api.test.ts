@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type ApiKeyPermission, apiKeyPermissions } from "@aurumwire/shared/api-keys";
-import { articleListQuerySchema } from "@aurumwire/shared/articles";
+import { articleInputSchema, articleListQuerySchema } from "@aurumwire/shared/articles";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
@@ -18,8 +18,11 @@ beforeAll(async () => {
   app = await buildTestApp();
   admin = await loginAs(app, "admin");
   editor = await loginAs(app, "editor");
-  sampleSlug = (await app.services.articles.list(articleListQuerySchema.parse({ limit: 1 })))
-    .articles[0].slug;
+  const sample = (await app.services.articles.list(articleListQuerySchema.parse({ limit: 1 })))
+    .articles[0];
+  sampleSlug = sample.slug;
+  sampleCategoryId = sample.categoryId ?? (await app.services.categories.list())[0].id;
+  editableId = await createArticleAsEditor({ title: "An article the matrix keys may edit" });
 });
 afterAll(async () => {
   await app.close();
@@ -61,6 +64,33 @@ const callPublic = (
 
 /** A published article of the demo content, found once the app is up. */
 let sampleSlug = "";
+let sampleCategoryId = 0;
+/** An article the editor (owner of the matrix keys) may change. */
+let editableId = 0;
+
+const articleBody = (overrides: Record<string, unknown> = {}) => ({
+  title: "Bitcoin miners move reserves ahead of the halving",
+  excerpt:
+    "On-chain data shows large miner wallets sending coins to exchanges in the weeks before the event.",
+  content: `<p>${"Miners have been moving coins to exchanges at the fastest pace this year. ".repeat(3)}</p>`,
+  categoryId: sampleCategoryId,
+  tags: ["bitcoin", "mining"],
+  status: "draft",
+  ...overrides,
+});
+
+/** Creates an article as the demo editor through the write service, for update and delete. */
+async function createArticleAsEditor(overrides: Record<string, unknown> = {}) {
+  const [editorRow] = await app.database.db
+    .select()
+    .from(users)
+    .where(eq(users.email, "editor@aurumwire.test"));
+  const article = await app.services.publicArticleWriter.create(
+    editorRow,
+    articleInputSchema.parse(articleBody(overrides)),
+  );
+  return article.id;
+}
 
 /**
  * Every public route with the one permission that opens it: `path` as documented, `call` makes a
@@ -86,6 +116,34 @@ const routesByPermission: Array<{
     path: "/public/articles/{slugOrId}",
     ok: 200,
     call: (secret) => callPublic("GET", `/public/articles/${sampleSlug}`, secret),
+  },
+  {
+    permission: "articles:create",
+    method: "POST",
+    path: "/public/articles",
+    ok: 201,
+    call: (secret) => callPublic("POST", "/public/articles", secret, { payload: articleBody() }),
+  },
+  {
+    permission: "articles:update",
+    method: "PUT",
+    path: "/public/articles/{id}",
+    ok: 200,
+    call: (secret) =>
+      callPublic("PUT", `/public/articles/${editableId}`, secret, {
+        payload: { excerpt: articleBody().excerpt },
+      }),
+  },
+  {
+    permission: "articles:delete",
+    method: "DELETE",
+    path: "/public/articles/{id}",
+    ok: 200,
+    // A key that may delete gets a fresh article each time; the others are refused first.
+    call: async (secret) => {
+      const id = await createArticleAsEditor();
+      return callPublic("DELETE", `/public/articles/${id}`, secret);
+    },
   },
   {
     permission: "categories:read",
@@ -264,6 +322,100 @@ describe("permissions", () => {
   });
 });
 
+describe("article writes", () => {
+  it("creates an article as the key's owner, sanitized, and reads it back", async () => {
+    const { secret } = await createKey(["articles:create", "articles:read"]);
+    const response = await callPublic("POST", "/public/articles", secret, {
+      payload: articleBody({
+        title: "Ethereum staking yields settle after the upgrade",
+        content: `<p>${"Staking yields have settled into a narrow range since the upgrade went live. ".repeat(2)}</p><script>alert(1)</script><img src="x" onerror="alert(1)">`,
+        status: "published",
+      }),
+    });
+    expect(response.statusCode).toBe(201);
+    const { article } = response.json();
+    const [editorRow] = await app.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, "editor@aurumwire.test"));
+    expect(article).toMatchObject({
+      title: "Ethereum staking yields settle after the upgrade",
+      slug: "ethereum-staking-yields-settle-after-the-upgrade",
+      status: "published",
+      author: { id: editorRow.id, firstName: "Elena" },
+      tags: ["bitcoin", "mining"],
+    });
+    expect(article.publishedAt).toEqual(expect.any(String));
+    expect(article.content).not.toMatch(/script|onerror/);
+    const read = await callPublic("GET", `/public/articles/${article.slug}`, secret);
+    expect(read.json().article.id).toBe(article.id);
+  });
+
+  it("answers the spec's validation messages", async () => {
+    const { secret } = await createKey(["articles:create"]);
+    const response = await callPublic("POST", "/public/articles", secret, {
+      payload: articleBody({
+        title: "Too short",
+        excerpt: "",
+        content: "<p>tiny</p>",
+        categoryId: 0,
+      }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toMatchObject({
+      title: "Title must be at least 10 characters",
+      excerpt: "Excerpt is required",
+      content: "Content must be at least 100 characters",
+      categoryId: "Please select a valid category",
+    });
+    const unknownCategory = await callPublic("POST", "/public/articles", secret, {
+      payload: articleBody({ categoryId: 999999 }),
+    });
+    expect(unknownCategory.statusCode).toBe(400);
+    expect(unknownCategory.json().fields.categoryId).toBe("Please select a valid category");
+  });
+
+  it("keeps an author's key within the author's rights", async () => {
+    const author = await loginAs(app, "author");
+    const { secret } = await createKey(
+      ["articles:create", "articles:update", "articles:delete"],
+      author,
+    );
+    const publish = await callPublic("POST", "/public/articles", secret, {
+      payload: articleBody({ status: "published" }),
+    });
+    expect(publish.statusCode).toBe(403);
+    expect(publish.json().error).toBe("You need admin or editor privileges to publish articles.");
+
+    const draft = await callPublic("POST", "/public/articles", secret, { payload: articleBody() });
+    expect(draft.statusCode).toBe(201);
+    const own = draft.json().article;
+    const editOwn = await callPublic("PUT", `/public/articles/${own.id}`, secret, {
+      payload: { title: "A better title for the author's own draft" },
+    });
+    expect(editOwn.statusCode).toBe(200);
+    // Only the sent field changes; the others keep their values.
+    expect(editOwn.json().article).toMatchObject({
+      title: "A better title for the author's own draft",
+      tags: ["bitcoin", "mining"],
+      status: "draft",
+    });
+
+    const editOther = await callPublic("PUT", `/public/articles/${editableId}`, secret, {
+      payload: { title: "Taking over someone else's article" },
+    });
+    expect(editOther.statusCode).toBe(403);
+    const deleteOther = await callPublic("DELETE", `/public/articles/${editableId}`, secret);
+    expect(deleteOther.statusCode).toBe(403);
+    const deleteOwn = await callPublic("DELETE", `/public/articles/${own.id}`, secret);
+    expect(deleteOwn.json()).toEqual({ deleted: true, id: own.id });
+    const gone = await callPublic("PUT", `/public/articles/${own.id}`, secret, {
+      payload: { title: "Editing an article that was deleted" },
+    });
+    expect(gone.statusCode).toBe(404);
+  });
+});
+
 describe("rate limit", () => {
   it("allows 100 requests a minute per key, then answers 429 with Retry-After", async () => {
     const { secret } = await createKey(["categories:read"]);
@@ -428,13 +580,20 @@ describe("documentation", () => {
       expect(operation, `${route.method} ${path}`).toBeDefined();
       expect(operation["x-required-permission"]).toBe(route.permission);
       expect(Object.keys(operation.responses)).toEqual(
-        expect.arrayContaining(["200", "401", "403", "429"]),
+        expect.arrayContaining([String(route.ok), "401", "403", "429"]),
       );
     }
     const analyticsParams = document.paths["/public/analytics"].get.parameters.map(
       (parameter: { name: string }) => parameter.name,
     );
     expect(analyticsParams).toEqual(["from", "to", "articleId", "limit"]);
+    // The update body is documented field by field although it is validated by a transform.
+    const updateBody =
+      document.paths["/public/articles/{id}"].put.requestBody.content["application/json"].schema;
+    expect(Object.keys(updateBody.properties)).toEqual(
+      expect.arrayContaining(["title", "excerpt", "content", "categoryId", "status"]),
+    );
+    expect(updateBody.properties.title.maxLength).toBe(200);
     expect(document.paths["/public/openapi.json"]).toBeUndefined();
   });
 

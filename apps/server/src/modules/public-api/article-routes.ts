@@ -1,4 +1,5 @@
 import {
+  articleInputSchema,
   articleListQuerySchema,
   articleListResponseSchema,
   articleSchema,
@@ -6,10 +7,19 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ArticlesService } from "../articles/service";
+import { type ArticleWriter, articleUpdateBodySchema } from "./interim-article-writer";
 
 const slugOrIdParams = z.object({
   slugOrId: z.string().trim().min(1).max(200).describe("The article's slug or numeric id"),
 });
+
+const articleIdParams = z.object({
+  id: z.coerce.number().int().positive("Article id must be a positive number"),
+});
+const articleResponse = z.object({ article: articleSchema });
+
+const writeRules =
+  "The article is written as the key's owner, with the dashboard's validation and HTML sanitizing. Authors may write drafts and change their own articles; publishing, featuring and changing other people's articles need an editor's or admin's key.";
 
 const visibilityNote =
   "Without `status`, only published articles readers can see are listed. With `status`, the key's owner sees what they may see in the dashboard: editors and admins every article, authors published ones plus their own.";
@@ -18,10 +28,10 @@ const visibilityNote =
  * Article routes of the public API. They call the same services as the site and the dashboard,
  * acting as the key's owner, so visibility, validation, sanitizing and permissions are the same.
  */
-export const publicArticleRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }> = async (
-  app,
-  { articles },
-) => {
+export const publicArticleRoutes: FastifyPluginAsyncZod<{
+  articles: ArticlesService;
+  writer: ArticleWriter;
+}> = async (app, { articles, writer }) => {
   app.get(
     "/articles",
     {
@@ -55,5 +65,59 @@ export const publicArticleRoutes: FastifyPluginAsyncZod<{ articles: ArticlesServ
     async (request) => ({
       article: await articles.get(request.params.slugOrId, request.apiKey!.owner),
     }),
+  );
+
+  app.post(
+    "/articles",
+    {
+      config: {
+        apiKeyPermission: "articles:create",
+        docs: { tag: "Articles", summary: "Create an article", description: writeRules },
+      },
+      schema: { body: articleInputSchema, response: { 201: articleResponse } },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ article: await writer.create(request.apiKey!.owner, request.body) }),
+  );
+
+  app.put(
+    "/articles/:id",
+    {
+      config: {
+        apiKeyPermission: "articles:update",
+        docs: {
+          tag: "Articles",
+          summary: "Update an article",
+          description: `Send only the fields to change. ${writeRules}`,
+          body: articleInputSchema.partial(),
+        },
+      },
+      schema: {
+        params: articleIdParams,
+        body: articleUpdateBodySchema,
+        response: { 200: articleResponse },
+      },
+    },
+    async (request) => ({
+      article: await writer.update(request.apiKey!.owner, request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    "/articles/:id",
+    {
+      config: {
+        apiKeyPermission: "articles:delete",
+        docs: { tag: "Articles", summary: "Delete an article", description: writeRules },
+      },
+      schema: {
+        params: articleIdParams,
+        response: { 200: z.object({ deleted: z.literal(true), id: z.number() }) },
+      },
+    },
+    async (request) => {
+      await writer.remove(request.apiKey!.owner, request.params.id);
+      return { deleted: true as const, id: request.params.id };
+    },
   );
 };

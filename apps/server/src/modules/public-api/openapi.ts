@@ -14,15 +14,23 @@ export interface DocumentedRoute {
   };
   config?: {
     apiKeyPermission?: ApiKeyPermission;
-    docs?: { summary: string; description?: string; tag: string };
+    docs?: PublicRouteDocs;
   };
 }
 
 declare module "fastify" {
   interface FastifyContextConfig {
     /** How a public API route appears in /public/openapi.json and /public/docs. */
-    docs?: { summary: string; description?: string; tag: string };
+    docs?: PublicRouteDocs;
   }
+}
+
+export interface PublicRouteDocs {
+  summary: string;
+  description?: string;
+  tag: string;
+  /** Documents the body when the validating schema cannot show its fields (a transform). */
+  body?: z.ZodType;
 }
 
 type JsonSchema = Record<string, unknown>;
@@ -165,7 +173,9 @@ export function buildOpenApiDocument(
             requestBody: {
               required: true,
               content: {
-                "application/json": { schema: toJsonSchema(route.schema.body, "input") },
+                "application/json": {
+                  schema: toJsonSchema(docs.body ?? route.schema.body, "input"),
+                },
               },
             },
           }

@@ -14,6 +14,7 @@ import type { ApiKeysService } from "../api-keys/service";
 import type { ArticlesService } from "../articles/service";
 import { publicArticleRoutes } from "./article-routes";
 import { renderDocsPage } from "./docs-page";
+import type { ArticleWriter } from "./interim-article-writer";
 import { buildOpenApiDocument, type DocumentedRoute, type OpenApiDocument } from "./openapi";
 import type { PublicApiService } from "./service";
 
@@ -23,6 +24,7 @@ export interface PublicApiOptions {
   counters: CounterStore;
   publicApi: PublicApiService;
   articles: ArticlesService;
+  articleWriter: ArticleWriter;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface PublicApiOptions {
  * OpenAPI document and the docs page are generated from these same route definitions.
  */
 export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiOptions> = async (app, options) => {
-  const { config, apiKeys, counters, publicApi, articles } = options;
+  const { config, apiKeys, counters, publicApi, articles, articleWriter } = options;
   const documented: DocumentedRoute[] = [];
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -50,7 +52,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiOptions> = async (a
     requestsPerMinute: limits.apiKeyRequestsPerMinute,
   });
 
-  await app.register(publicArticleRoutes, { articles });
+  await app.register(publicArticleRoutes, { articles, writer: articleWriter });
 
   app.get(
     "/categories",
