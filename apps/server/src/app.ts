@@ -11,8 +11,12 @@ import { Redis } from "ioredis";
 import type { AppConfig } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { seedDemoContent } from "./db/seed";
+import { articleEditorRoutes } from "./modules/articles/editor-routes";
 import { authRoutes } from "./modules/auth/routes";
+import { categoryAdminRoutes } from "./modules/categories/admin-routes";
 import { healthRoutes } from "./modules/health/routes";
+import { mediaRoutes } from "./modules/media/routes";
+import { siteSettingsRoutes } from "./modules/site-settings/routes";
 import authPlugin from "./plugins/auth";
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./plugins/counters";
 import errorsPlugin from "./plugins/errors";
@@ -89,6 +93,10 @@ export async function buildApp(
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, { prefix: "/auth", auth: services.auth });
+      await api.register(articleEditorRoutes, { editor: services.articleEditor });
+      await api.register(mediaRoutes, { media: services.media });
+      await api.register(categoryAdminRoutes, { categoryAdmin: services.categoryAdmin });
+      await api.register(siteSettingsRoutes, { siteSettings: services.siteSettings });
       const unknownRoute = (request: { method: string; url: string }) => ({
         error: `No API route matches ${request.method} ${request.url.split("?")[0]}.`,
         code: "route_not_found",

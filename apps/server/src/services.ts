@@ -1,8 +1,17 @@
+import path from "node:path";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
+import { createArticleEditorRepository } from "./modules/articles/editor-repository";
+import { createArticleEditorService } from "./modules/articles/editor-service";
 import { createDemoLoginHint } from "./modules/auth/demo-hint";
 import { createAuthService } from "./modules/auth/service";
 import { createTokenSigner } from "./modules/auth/tokens";
+import { createCategoryAdminRepository } from "./modules/categories/admin-repository";
+import { createCategoryAdminService } from "./modules/categories/admin-service";
+import { createMediaService } from "./modules/media/service";
+import { createUploadStorage } from "./modules/media/upload-storage";
+import { createSiteSettingsRepository } from "./modules/site-settings/repository";
+import { createSiteSettingsService } from "./modules/site-settings/service";
 import { createUsersRepository } from "./modules/users/repository";
 import type { CounterStore } from "./plugins/counters";
 
@@ -16,7 +25,37 @@ export function createServices(deps: { db: Database; config: AppConfig; counters
   const tokens = createTokenSigner(config.jwtSecret, config.jwtExpiresIn);
   const auth = createAuthService({ users: usersRepository, tokens, counters });
   const demoLoginHint = createDemoLoginHint(usersRepository);
-  return { auth, usersRepository, demoLoginHint };
+
+  // The one hook every newsroom change calls (articles, categories, site settings), so cached
+  // public pages are rebuilt. TODO(page cache, issue 3): call services.pageCache.invalidate() here.
+  const onContentChanged = () => {};
+
+  const articleEditor = createArticleEditorService({
+    db,
+    repository: createArticleEditorRepository(db),
+    onContentChanged,
+  });
+  const categoryAdmin = createCategoryAdminService({
+    db,
+    repository: createCategoryAdminRepository(db),
+    onContentChanged,
+  });
+  const siteSettings = createSiteSettingsService({
+    repository: createSiteSettingsRepository(db),
+    onContentChanged,
+  });
+  const media = createMediaService({
+    storage: createUploadStorage(path.join(config.dataDir, "uploads")),
+  });
+  return {
+    auth,
+    usersRepository,
+    demoLoginHint,
+    articleEditor,
+    categoryAdmin,
+    siteSettings,
+    media,
+  };
 }
 
 export type AppServices = ReturnType<typeof createServices>;
