@@ -1,8 +1,87 @@
 import { expect, test } from "@playwright/test";
+import { login } from "./fixtures";
 
-test("the home page is rendered on the server", async ({ request }) => {
+const footerText =
+  "Professional cryptocurrency news, analysis, and market data platform. Stay informed with real-time insights and sentiment analysis.";
+
+test("the server HTML of / carries header and footer before any script runs", async ({
+  request,
+}) => {
   const response = await request.get("/");
   expect(response.status()).toBe(200);
   const html = await response.text();
-  expect(html).toContain("AurumWire");
+  const firstScript = html.indexOf("<script");
+  expect(html.indexOf(footerText)).toBeGreaterThan(0);
+  expect(html.indexOf(footerText)).toBeLessThan(firstScript);
+  expect(html).toContain("Premium Crypto Intelligence");
+  expect(html).toMatch(/<style data-emotion="css[^"]*">[^<]+<\/style>/);
+});
+
+test("a visitor logs in as the demo admin, sees the admin chip and Dashboard, and logs out", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect(page.getByText(footerText)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+
+  await login(page, "admin");
+  await expect(page).toHaveURL(/\/$/);
+  const chip = page.getByTestId("role-chip");
+  await expect(chip).toHaveText("ADMIN");
+  await expect(page.getByRole("link", { name: "Dashboard" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Account menu" })).toContainText("AA");
+
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await expect(page.getByRole("menuitem", { name: "Landing Page Manager" })).toBeVisible();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+});
+
+test("a wrong password shows the server's message", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.getByText("Demo admin account")).toBeVisible();
+  await page.getByLabel("Email").fill("admin@aurumwire.test");
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
+});
+
+test("the search box submits trimmed text, URL-encoded", async ({ page }) => {
+  await page.goto("/");
+  const search = page.getByRole("textbox", { name: "Search articles" }).first();
+  await search.fill("   ");
+  await search.press("Enter");
+  await expect(page).toHaveURL(/\/$/);
+  await search.fill("  bitcoin & eth ");
+  await search.press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=bitcoin%20%26%20eth$/);
+});
+
+test("a new reader registers and a reader is kept out of the dashboard", async ({ page }) => {
+  await page.goto("/register");
+  await page.getByLabel("First name").fill("Nia");
+  await page.getByLabel("Last name").fill("Reader");
+  await page.getByLabel("Email").fill(`nia-${Date.now()}@example.com`);
+  await page.getByLabel("Password").fill("nia-password");
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByTestId("role-chip")).toHaveText("USER");
+  await expect(page.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+  await expect(
+    page.getByText("You need admin, editor or author privileges to access this page."),
+  ).toBeVisible();
+});
+
+test("a corrupt stored user is cleared", async ({ page }) => {
+  await page.goto("/");
+  await page.evaluate(() => {
+    localStorage.setItem("token", "abc");
+    localStorage.setItem("user", "{not json");
+  });
+  await page.reload();
+  await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
 });

@@ -1,10 +1,29 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
 import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider } from "@mui/material/styles";
-import type { ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import Typography from "@mui/material/Typography";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { AuthProvider } from "./features/auth/auth-context";
 import "./load-context";
 import { useNonce } from "./nonce";
 import { theme } from "./theme";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { siteName: context.config.siteName, publicUrl: context.config.publicUrl };
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -14,12 +33,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0B0B0F" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
         <meta name="emotion-insertion-point" content="" />
       </head>
       <body>
-        {children}
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          {children}
+        </ThemeProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -28,10 +51,50 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
+  );
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <Outlet />
-    </ThemeProvider>
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <Outlet />
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}
+
+/** One error screen for the whole app: statuses become sentences, internals never show. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  let title = "An error occurred";
+  let message = "Something went wrong while loading this page. Please try again.";
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      title =
+        typeof error.data === "string" && error.data && !error.data.startsWith("Error:")
+          ? error.data
+          : "Page not found";
+      message = "The page you are looking for does not exist or has moved.";
+    } else if (error.status === 403) {
+      title = "Access Denied";
+      message = typeof error.data === "string" ? error.data : message;
+    }
+  }
+  return (
+    <Box
+      sx={{ minHeight: "70vh", display: "grid", placeItems: "center", textAlign: "center", p: 4 }}
+    >
+      <Box>
+        <Typography variant="h3" component="h1" sx={{ color: "primary.main", mb: 2 }}>
+          {title}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {message}
+        </Typography>
+        <Button component={Link} to="/" variant="contained">
+          Back to Home
+        </Button>
+      </Box>
+    </Box>
   );
 }

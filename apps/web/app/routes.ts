@@ -1,3 +1,44 @@
-import { index, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
-export default [index("routes/home.tsx")] satisfies RouteConfig;
+/** Every route of spec point 2, in one table. */
+export default [
+  layout("routes/public-layout.tsx", [
+    index("routes/home.tsx"),
+    route("articles", "routes/articles.tsx", { id: "articles" }),
+    route("search", "routes/articles.tsx", { id: "search" }),
+    route("article/:slug", "routes/article.tsx"),
+    route("markets", "routes/markets.tsx"),
+    route("analysis", "routes/analysis.tsx"),
+    route("categories", "routes/categories.tsx"),
+    route("trending", "routes/trending.tsx"),
+    route("category/:slug", "routes/category.tsx"),
+    route("profile", "routes/profile.tsx"),
+    route("about", "routes/about.tsx"),
+    route("contact", "routes/contact.tsx"),
+    route("careers", "routes/careers.tsx"),
+    route("advertise", "routes/advertise.tsx"),
+    route("privacy", "routes/privacy.tsx"),
+    route("terms", "routes/terms.tsx"),
+    route("cookies", "routes/cookies.tsx"),
+    route("disclaimer", "routes/disclaimer.tsx"),
+  ]),
+  route("login", "routes/login.tsx"),
+  route("register", "routes/register.tsx"),
+  route("cointelegraph-test", "routes/cointelegraph-test.tsx"),
+  route("dashboard", "routes/dashboard-layout.tsx", [
+    index("routes/dashboard.home.tsx"),
+    route("articles", "routes/dashboard.articles.tsx"),
+    route("articles/create", "routes/dashboard.article-create.tsx"),
+    route("articles/:id/edit", "routes/dashboard.article-edit.tsx"),
+    route("articles/:id", "routes/dashboard.article-saved.tsx"),
+    route("featured-articles", "routes/dashboard.featured-articles.tsx"),
+    route("api-keys", "routes/dashboard.api-keys.tsx"),
+    route("users", "routes/dashboard.users.tsx"),
+    route("campaigns", "routes/dashboard.campaigns.tsx"),
+    route("categories", "routes/dashboard.categories.tsx"),
+    route("landing-page", "routes/dashboard.landing-page.tsx"),
+    route("site-settings", "routes/dashboard.site-settings.tsx"),
+    route("profile", "routes/dashboard.profile.tsx"),
+  ]),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -114,9 +114,10 @@ export default fp(
         root: clientDir,
         prefix: "/",
         decorateReply: false,
+        // Only the top-level files (favicon...): one route each, so the app's catch-all keeps the rest.
         wildcard: false,
         index: false,
-        allowedPath: (pathName) => !pathName.startsWith("/assets/"),
+        globIgnore: ["assets/**"],
       });
     }
 

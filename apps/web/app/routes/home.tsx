@@ -1,5 +1,9 @@
-import Typography from "@mui/material/Typography";
+import { PageHeading } from "../components/page-heading";
+import { pageMeta } from "../lib/meta";
 
-export default function Home() {
-  return <Typography variant="h1">AurumWire</Typography>;
+export const meta = () => pageMeta("AurumWire", "Latest crypto news");
+
+// Filled by the public-site issue; the route exists so every link of the layout works.
+export default function HomePage() {
+  return <PageHeading title="Latest crypto news" />;
 }

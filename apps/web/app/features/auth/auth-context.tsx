@@ -1,0 +1,133 @@
+import { storageKeys } from "@aurumwire/shared/limits";
+import type { AuthResponse, PublicUser, RegisterRequest } from "@aurumwire/shared/users";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
+import { api } from "../../lib/api-client";
+
+type AuthState =
+  | { status: "loading"; user: null; token: null }
+  | { status: "signed-out"; user: null; token: null }
+  | { status: "signed-in"; user: PublicUser; token: string };
+
+interface AuthContextValue {
+  status: AuthState["status"];
+  user: PublicUser | null;
+  token: string | null;
+  login(email: string, password: string): Promise<PublicUser>;
+  register(input: RegisterRequest): Promise<PublicUser>;
+  logout(): void;
+  /** After a profile change: keep the fresh user (and token) the server answered. */
+  acceptAuthResponse(response: AuthResponse): void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+const loading: AuthState = { status: "loading", user: null, token: null };
+const signedOut: AuthState = { status: "signed-out", user: null, token: null };
+
+function readStoredAuth(): AuthState {
+  const token = window.localStorage.getItem(storageKeys.token);
+  const rawUser = window.localStorage.getItem(storageKeys.user);
+  if (!token || !rawUser) return signedOut;
+  try {
+    const user = JSON.parse(rawUser) as PublicUser;
+    if (!user || typeof user !== "object" || typeof user.id !== "number" || !user.role) {
+      throw new Error("corrupt user");
+    }
+    return { status: "signed-in", user, token };
+  } catch {
+    // Spec point 4: a corrupt stored user clears both.
+    window.localStorage.removeItem(storageKeys.token);
+    window.localStorage.removeItem(storageKeys.user);
+    return signedOut;
+  }
+}
+
+function store(response: AuthResponse) {
+  window.localStorage.setItem(storageKeys.token, response.token);
+  window.localStorage.setItem(storageKeys.user, JSON.stringify(response.user));
+}
+
+/**
+ * Auth state lives in the browser (token and user in local storage), so the server renders every
+ * page signed-out-neutral ("loading") and the browser restores the session after hydration.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>(loading);
+
+  useEffect(() => {
+    setState(readStoredAuth());
+    const onSignedOut = () => setState(signedOut);
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === storageKeys.token || event.key === storageKeys.user || event.key === null) {
+        setState(readStoredAuth());
+      }
+    };
+    window.addEventListener("aurumwire:signed-out", onSignedOut);
+    window.addEventListener("storage", onStorage);
+    return () => {
+      window.removeEventListener("aurumwire:signed-out", onSignedOut);
+      window.removeEventListener("storage", onStorage);
+    };
+  }, []);
+
+  const acceptAuthResponse = useCallback((response: AuthResponse) => {
+    store(response);
+    setState({ status: "signed-in", user: response.user, token: response.token });
+  }, []);
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const response = await api.post<AuthResponse>(
+        "/auth/login",
+        { email, password },
+        { allowUnauthorized: true },
+      );
+      acceptAuthResponse(response);
+      return response.user;
+    },
+    [acceptAuthResponse],
+  );
+
+  const register = useCallback(
+    async (input: RegisterRequest) => {
+      const response = await api.post<AuthResponse>("/auth/register", input);
+      acceptAuthResponse(response);
+      return response.user;
+    },
+    [acceptAuthResponse],
+  );
+
+  const logout = useCallback(() => {
+    window.localStorage.removeItem(storageKeys.token);
+    window.localStorage.removeItem(storageKeys.user);
+    setState(signedOut);
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      status: state.status,
+      user: state.user,
+      token: state.token,
+      login,
+      register,
+      logout,
+      acceptAuthResponse,
+    }),
+    [state, login, register, logout, acceptAuthResponse],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error("useAuth must be used inside <AuthProvider>");
+  return value;
+}

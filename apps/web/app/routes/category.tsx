@@ -1,0 +1,9 @@
+import { PageHeading } from "../components/page-heading";
+import { pageMeta } from "../lib/meta";
+
+export const meta = () => pageMeta("AurumWire", "Category");
+
+// Filled by the public-site issue; the route exists so every link of the layout works.
+export default function CategoryPage() {
+  return <PageHeading title="Category" />;
+}

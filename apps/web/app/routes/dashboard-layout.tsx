@@ -1,0 +1,223 @@
+import { describeRoles, hasRole } from "@aurumwire/shared/roles";
+import { userInitials } from "@aurumwire/shared/users";
+import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import MenuIcon from "@mui/icons-material/Menu";
+import AppBar from "@mui/material/AppBar";
+import Avatar from "@mui/material/Avatar";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Divider from "@mui/material/Divider";
+import Drawer from "@mui/material/Drawer";
+import IconButton from "@mui/material/IconButton";
+import List from "@mui/material/List";
+import ListItemButton from "@mui/material/ListItemButton";
+import ListItemText from "@mui/material/ListItemText";
+import Menu from "@mui/material/Menu";
+import MenuItem from "@mui/material/MenuItem";
+import Paper from "@mui/material/Paper";
+import Toolbar from "@mui/material/Toolbar";
+import Typography from "@mui/material/Typography";
+import { useState } from "react";
+import { Outlet, Link as RouterLink, useLocation, useNavigate } from "react-router";
+import { useAuth } from "../features/auth/auth-context";
+import { dashboardMenu, rolesForPath } from "../features/dashboard/menu";
+import { pageMeta, siteNameFrom } from "../lib/meta";
+import type { Route } from "./+types/dashboard-layout";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(siteNameFrom(matches), "Dashboard"),
+  { name: "robots", content: "noindex" },
+];
+
+const drawerWidth = 280;
+
+function GuardScreen({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Box sx={{ minHeight: "100vh", display: "grid", placeItems: "center", p: 2 }}>
+      <Paper variant="outlined" sx={{ p: 4, maxWidth: 480, textAlign: "center" }}>
+        <Typography variant="h4" component="h1" sx={{ mb: 2, color: "primary.main" }}>
+          {title}
+        </Typography>
+        {children}
+      </Paper>
+    </Box>
+  );
+}
+
+/** The dashboard renders in the browser: it needs the signed-in user's token (architecture.md). */
+export default function DashboardLayout() {
+  const { status, user, logout } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [profileAnchor, setProfileAnchor] = useState<HTMLElement | null>(null);
+
+  if (status === "loading") {
+    return (
+      <Box sx={{ minHeight: "100vh", display: "grid", placeItems: "center" }}>
+        <Typography>Loading...</Typography>
+      </Box>
+    );
+  }
+  if (!user) {
+    return (
+      <GuardScreen title="Authentication Required">
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          Please sign in with a staff account to use the dashboard.
+        </Typography>
+        <Button component={RouterLink} to="/login" variant="contained">
+          Sign In
+        </Button>
+      </GuardScreen>
+    );
+  }
+  const allowed = rolesForPath(location.pathname);
+  if (!hasRole(user, allowed)) {
+    return (
+      <GuardScreen title="Access Denied">
+        <Typography sx={{ mb: 1 }}>
+          You need {describeRoles(allowed)} privileges to access this page.
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          Your current role: <strong>{user.role}</strong>
+        </Typography>
+        <Button variant="contained" onClick={() => navigate(-1)}>
+          Go Back
+        </Button>
+      </GuardScreen>
+    );
+  }
+
+  const drawer = (
+    <Box sx={{ display: "flex", flexDirection: "column", height: "100%" }}>
+      <Toolbar sx={{ gap: 1 }}>
+        <Typography variant="h6" sx={{ color: "primary.main", fontWeight: 800 }}>
+          Admin Panel
+        </Typography>
+      </Toolbar>
+      <Divider />
+      <Box sx={{ p: 2, display: "flex", alignItems: "center", gap: 1.5 }}>
+        <IconButton
+          onClick={(event) => setProfileAnchor(event.currentTarget)}
+          aria-label="Profile menu"
+          sx={{ p: 0 }}
+        >
+          <Avatar
+            src={user.avatar ?? undefined}
+            sx={{ bgcolor: "primary.main", color: "primary.contrastText", fontWeight: 700 }}
+          >
+            {userInitials(user)}
+          </Avatar>
+        </IconButton>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="subtitle2" noWrap>
+            {user.firstName} {user.lastName}
+          </Typography>
+          <Chip
+            label={user.role.toUpperCase()}
+            size="small"
+            sx={{
+              mt: 0.5,
+              fontWeight: 700,
+              bgcolor: user.role === "admin" ? "error.main" : "primary.main",
+              color: user.role === "admin" ? "#fff" : "primary.contrastText",
+            }}
+          />
+        </Box>
+      </Box>
+      <Menu anchorEl={profileAnchor} open={!!profileAnchor} onClose={() => setProfileAnchor(null)}>
+        <MenuItem
+          onClick={() => {
+            setProfileAnchor(null);
+            navigate("/dashboard/profile");
+          }}
+        >
+          Profile Settings
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setProfileAnchor(null);
+            logout();
+            navigate("/");
+          }}
+        >
+          Logout
+        </MenuItem>
+      </Menu>
+      <Divider />
+      <List component="nav" aria-label="Dashboard" sx={{ flex: 1 }}>
+        {dashboardMenu
+          .filter((item) => hasRole(user, item.roles))
+          .map((item) => (
+            <ListItemButton
+              key={item.to}
+              component={RouterLink}
+              to={item.to}
+              selected={location.pathname === item.to}
+              onClick={() => setMobileOpen(false)}
+            >
+              <ListItemText primary={item.label} />
+            </ListItemButton>
+          ))}
+      </List>
+      <Divider />
+      <List>
+        <ListItemButton component={RouterLink} to="/">
+          <ArrowBackIcon fontSize="small" sx={{ mr: 1.5 }} />
+          <ListItemText primary="Back to Site" />
+        </ListItemButton>
+      </List>
+    </Box>
+  );
+
+  return (
+    <Box sx={{ display: "flex", minHeight: "100vh" }}>
+      <AppBar
+        position="fixed"
+        color="default"
+        elevation={0}
+        sx={{ display: { md: "none" }, borderBottom: 1, borderColor: "divider" }}
+      >
+        <Toolbar>
+          <IconButton
+            edge="start"
+            aria-label="Open dashboard menu"
+            onClick={() => setMobileOpen(true)}
+          >
+            <MenuIcon />
+          </IconButton>
+          <Typography sx={{ ml: 1, fontWeight: 800, color: "primary.main" }}>
+            Admin Panel
+          </Typography>
+        </Toolbar>
+      </AppBar>
+      <Box component="nav" sx={{ width: { md: drawerWidth }, flexShrink: { md: 0 } }}>
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          sx={{ display: { md: "none" }, "& .MuiDrawer-paper": { width: drawerWidth } }}
+        >
+          {drawer}
+        </Drawer>
+        <Drawer
+          variant="permanent"
+          open
+          sx={{
+            display: { xs: "none", md: "block" },
+            "& .MuiDrawer-paper": { width: drawerWidth, boxSizing: "border-box" },
+          }}
+        >
+          {drawer}
+        </Drawer>
+      </Box>
+      <Box
+        component="main"
+        sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 4 }, mt: { xs: 7, md: 0 } }}
+      >
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,5 @@
+import { ProfileSettings } from "../features/profile/profile-settings";
+
+export default function DashboardProfilePage() {
+  return <ProfileSettings />;
+}

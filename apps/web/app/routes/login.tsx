@@ -1,0 +1,110 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { type FormEvent, useState } from "react";
+import { Link as RouterLink, useNavigate } from "react-router";
+import { useAuth } from "../features/auth/auth-context";
+import { AuthPageFrame } from "../features/auth/auth-page-frame";
+import { pageMeta, siteNameFrom } from "../lib/meta";
+import type { Route } from "./+types/login";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { siteName: context.config.siteName, demo: await context.services.demoLoginHint.get() };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(siteNameFrom(matches), "Login");
+
+export default function LoginPage({ loaderData }: Route.ComponentProps) {
+  const { siteName, demo } = loaderData;
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      await login(email.trim(), password);
+      navigate("/");
+    } catch (caught) {
+      // Spec: the server error, else the message, else 'Login failed'.
+      setError(caught instanceof Error && caught.message ? caught.message : "Login failed");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthPageFrame siteName={siteName} title={`Login to ${siteName}`}>
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }} role="alert">
+          {error}
+        </Alert>
+      )}
+      <Box component="form" onSubmit={onSubmit} sx={{ display: "grid", gap: 2 }}>
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          autoFocus
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          {busy ? "Logging in..." : "Login"}
+        </Button>
+      </Box>
+      <Typography variant="body2" sx={{ mt: 2, textAlign: "center" }} color="text.secondary">
+        No account yet?{" "}
+        <Link component={RouterLink} to="/register">
+          Register
+        </Link>
+      </Typography>
+      {demo && (
+        <Alert
+          severity="info"
+          variant="outlined"
+          role="note"
+          sx={{ mt: 3 }}
+          aria-label="Demo admin credentials"
+        >
+          <Typography variant="subtitle2">Demo admin account</Typography>
+          <Typography variant="body2">
+            Email: <strong>{demo.email}</strong>
+          </Typography>
+          <Typography variant="body2">
+            Password: <strong>{demo.password}</strong>
+          </Typography>
+          <Button
+            size="small"
+            sx={{ mt: 1 }}
+            onClick={() => {
+              setEmail(demo.email);
+              setPassword(demo.password);
+            }}
+          >
+            Use demo credentials
+          </Button>
+        </Alert>
+      )}
+    </AuthPageFrame>
+  );
+}

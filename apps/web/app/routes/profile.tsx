@@ -1,0 +1,10 @@
+import { ProfileSettings } from "../features/profile/profile-settings";
+import { pageMeta, siteNameFrom } from "../lib/meta";
+import type { Route } from "./+types/profile";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(siteNameFrom(matches), "Profile Settings");
+
+export default function ProfilePage() {
+  return <ProfileSettings />;
+}
