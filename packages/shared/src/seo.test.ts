@@ -22,10 +22,10 @@ describe("computeSeoScore", () => {
     expect(result.label).toBe("Poor");
     expect(result.checks).toHaveLength(5);
     expect(result.checks.map((check) => check.advice)).toEqual([
-      "Add the title of 30 to 60 characters.",
-      "Add the meta title of 50 to 60 characters.",
-      "Add the meta description of 120 to 160 characters.",
-      "Add the excerpt of 100 to 200 characters.",
+      "Add a title of 30 to 60 characters.",
+      "Add a meta title of 50 to 60 characters.",
+      "Add a meta description of 120 to 160 characters.",
+      "Add an excerpt of 100 to 200 characters.",
       "Use a crypto keyword in the title: bitcoin, btc, ethereum, eth, crypto, cryptocurrency, blockchain, defi, nft.",
     ]);
   });

@@ -73,7 +73,8 @@ function lengthCheck(options: {
   min: number;
   max: number;
   partialWhenPresent: boolean;
-  what: string;
+  /** "a title" / "the title": how the advice names the field when it is empty / too short or long. */
+  what: [string, string];
 }): SeoCheck {
   const { id, label, value, min, max, partialWhenPresent, what } = options;
   const length = value.length;
@@ -83,8 +84,8 @@ function lengthCheck(options: {
   if (!passed) {
     advice =
       length === 0
-        ? `Add ${what} of ${min} to ${max} characters.`
-        : `Make ${what} ${min} to ${max} characters long (now ${length}).`;
+        ? `Add ${what[0]} of ${min} to ${max} characters.`
+        : `Make ${what[1]} ${min} to ${max} characters long (now ${length}).`;
   }
   return { id, label, points, maxPoints: pointsPerCheck, passed, advice };
 }
@@ -99,7 +100,7 @@ export function computeSeoScore(input: SeoInput): SeoScore {
       min: 30,
       max: 60,
       partialWhenPresent: false,
-      what: "the title",
+      what: ["a title", "the title"],
     }),
     lengthCheck({
       id: "metaTitle",
@@ -108,7 +109,7 @@ export function computeSeoScore(input: SeoInput): SeoScore {
       min: 50,
       max: 60,
       partialWhenPresent: true,
-      what: "the meta title",
+      what: ["a meta title", "the meta title"],
     }),
     lengthCheck({
       id: "metaDescription",
@@ -117,7 +118,7 @@ export function computeSeoScore(input: SeoInput): SeoScore {
       min: 120,
       max: 160,
       partialWhenPresent: true,
-      what: "the meta description",
+      what: ["a meta description", "the meta description"],
     }),
     lengthCheck({
       id: "excerpt",
@@ -126,7 +127,7 @@ export function computeSeoScore(input: SeoInput): SeoScore {
       min: 100,
       max: 200,
       partialWhenPresent: false,
-      what: "the excerpt",
+      what: ["an excerpt", "the excerpt"],
     }),
   ];
   const hasKeyword = titleHasCryptoKeyword(title);
