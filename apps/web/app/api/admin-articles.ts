@@ -68,8 +68,10 @@ export function useArticleForEditing(id: number | undefined) {
     queryKey: articleKeys.detail(id ?? 0),
     queryFn: async () => (await api.get<ArticleResponse>(`/admin/articles/${id}`)).article,
     enabled: id !== undefined,
-    // The editor must start from what is stored now, not from a cached copy.
+    // The editor must start from what is stored now, not from a cached copy...
     staleTime: 0,
+    // ...but must not reload under the writer's hands when they come back to the tab.
+    refetchOnWindowFocus: false,
     retry: false,
   });
 }

@@ -109,16 +109,18 @@ export function ArticleEditor(props: { articleId?: number }) {
   const leaveWarning = useLeaveWarning(isDirty);
 
   const stored: Article | undefined = loaded.data;
-  // Load the stored article into the form once, and again whenever a newer version arrives.
+  // Load the stored article into the form once, and again when a newer version arrives while
+  // nothing is being edited: unsaved work is never replaced behind the writer's back.
   const loadedVersion = useRef<string | null>(null);
   useEffect(() => {
     if (!stored) return;
     const version = `${stored.id}:${stored.updatedAt}`;
     if (loadedVersion.current === version) return;
+    if (loadedVersion.current !== null && form.formState.isDirty) return;
     loadedVersion.current = version;
     reset(toFormValues(stored));
     setEditorKey((key) => key + 1);
-  }, [stored, reset]);
+  }, [stored, reset, form]);
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
