@@ -11,11 +11,16 @@ import { Redis } from "ioredis";
 import type { AppConfig } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { seedDemoContent } from "./db/seed";
+import { marketDataPollJob, marketDataSyncJob } from "./jobs/market-data-job";
+import { newsFeedJob } from "./jobs/news-feed-job";
+import { createJobScheduler, type JobScheduler } from "./jobs/scheduler";
 import { articleEditorRoutes } from "./modules/articles/editor-routes";
 import { authRoutes } from "./modules/auth/routes";
 import { categoryAdminRoutes } from "./modules/categories/admin-routes";
 import { healthRoutes } from "./modules/health/routes";
+import { marketDataRoutes } from "./modules/market-data/routes";
 import { mediaRoutes } from "./modules/media/routes";
+import { newsFeedRoutes } from "./modules/news-feed/routes";
 import { siteSettingsRoutes } from "./modules/site-settings/routes";
 import authPlugin from "./plugins/auth";
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./plugins/counters";
@@ -29,6 +34,7 @@ declare module "fastify" {
     services: AppServices;
     config: AppConfig;
     database: DatabaseHandle;
+    jobs: JobScheduler;
   }
 }
 
@@ -37,6 +43,8 @@ export interface BuildOptions {
   web?: WebAppMode;
   /** Log to stdout (the server) or not at all (tests). */
   logger?: boolean;
+  /** Start the scheduled jobs (the server does; tests start the ones they need themselves). */
+  jobs?: boolean;
 }
 
 /** The Fastify factory: plugins, then modules, then the server-rendered web app. */
@@ -66,12 +74,19 @@ export async function buildApp(
     : null;
   const counters: CounterStore = redis ? new RedisCounterStore(redis) : new MemoryCounterStore();
   if (config.seedDemo) await seedDemoContent(database.db);
-  const services = createServices({ db: database.db, config, counters });
+  const services = createServices({ db: database.db, config, counters, log: app.log });
+  const jobs = createJobScheduler({ redis, log: app.log });
+  jobs.add(marketDataPollJob(services.marketData));
+  jobs.add(marketDataSyncJob(services.marketData));
+  jobs.add(newsFeedJob(services.newsFeed));
 
   app.decorate("services", services);
   app.decorate("config", config);
   app.decorate("database", database);
+  app.decorate("jobs", jobs);
   app.addHook("onClose", async () => {
+    // Jobs first: a run in progress finishes before the database closes under it.
+    await jobs.stop();
     await counters.close();
     await redis?.quit().catch(() => {});
     await database.close();
@@ -97,6 +112,11 @@ export async function buildApp(
       await api.register(mediaRoutes, { media: services.media });
       await api.register(categoryAdminRoutes, { categoryAdmin: services.categoryAdmin });
       await api.register(siteSettingsRoutes, { siteSettings: services.siteSettings });
+      await api.register(marketDataRoutes, {
+        prefix: "/market-data",
+        marketData: services.marketData,
+      });
+      await api.register(newsFeedRoutes, { prefix: "/news", newsFeed: services.newsFeed });
       const unknownRoute = (request: { method: string; url: string }) => ({
         error: `No API route matches ${request.method} ${request.url.split("?")[0]}.`,
         code: "route_not_found",
@@ -109,5 +129,6 @@ export async function buildApp(
   );
 
   await app.register(webAppPlugin, { mode: options.web ?? "none", config, services });
+  if (options.jobs) app.addHook("onReady", async () => jobs.start());
   return app;
 }

@@ -87,6 +87,8 @@ export interface AppConfig {
   marketData: { url?: string; apiKey?: string };
   newsFeeds: string[];
   partner: { url?: string; apiKey?: string };
+  /** Time limit for calls to external services (price provider, feeds); tests shorten it. */
+  outboundTimeoutMs?: number;
   /** Where the built web app lives; tests without a build leave it unset. */
   webBuildDir?: string;
 }

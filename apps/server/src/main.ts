@@ -14,7 +14,7 @@ async function main() {
     throw error;
   }
   const mode = process.argv.includes("--dev") ? "vite" : "build";
-  const app = await buildApp(config, { web: mode });
+  const app = await buildApp(config, { web: mode, jobs: true });
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { intervals } from "@aurumwire/shared/limits";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import { createArticleEditorRepository } from "./modules/articles/editor-repository";
@@ -8,8 +9,13 @@ import { createAuthService } from "./modules/auth/service";
 import { createTokenSigner } from "./modules/auth/tokens";
 import { createCategoryAdminRepository } from "./modules/categories/admin-repository";
 import { createCategoryAdminService } from "./modules/categories/admin-service";
+import { createCoinGeckoClient } from "./modules/market-data/coingecko-client";
+import { createMarketDataRepository } from "./modules/market-data/repository";
+import { createMarketDataService, type MarketDataLogger } from "./modules/market-data/service";
 import { createMediaService } from "./modules/media/service";
 import { createUploadStorage } from "./modules/media/upload-storage";
+import { createNewsFeedRepository } from "./modules/news-feed/repository";
+import { createNewsFeedService } from "./modules/news-feed/service";
 import { createSiteSettingsRepository } from "./modules/site-settings/repository";
 import { createSiteSettingsService } from "./modules/site-settings/service";
 import { createUsersRepository } from "./modules/users/repository";
@@ -19,8 +25,13 @@ import type { CounterStore } from "./plugins/counters";
  * The composition root: every service is built once here with its dependencies handed in. Routes
  * and the web app's loaders (through the load context) use these same instances.
  */
-export function createServices(deps: { db: Database; config: AppConfig; counters: CounterStore }) {
-  const { db, config, counters } = deps;
+export function createServices(deps: {
+  db: Database;
+  config: AppConfig;
+  counters: CounterStore;
+  log?: MarketDataLogger;
+}) {
+  const { db, config, counters, log } = deps;
   const usersRepository = createUsersRepository(db);
   const tokens = createTokenSigner(config.jwtSecret, config.jwtExpiresIn);
   const auth = createAuthService({ users: usersRepository, tokens, counters });
@@ -47,10 +58,33 @@ export function createServices(deps: { db: Database; config: AppConfig; counters
   const media = createMediaService({
     storage: createUploadStorage(path.join(config.dataDir, "uploads")),
   });
+  const outboundTimeoutMs = config.outboundTimeoutMs ?? 10_000;
+  const marketData = createMarketDataService({
+    repository: createMarketDataRepository(db),
+    client: config.marketData.url
+      ? createCoinGeckoClient({
+          baseUrl: config.marketData.url,
+          apiKey: config.marketData.apiKey,
+          timeoutMs: outboundTimeoutMs,
+        })
+      : null,
+    log,
+  });
+  const newsFeed = createNewsFeedService({
+    db,
+    repository: createNewsFeedRepository(db),
+    counters,
+    feeds: config.newsFeeds,
+    timeoutMs: outboundTimeoutMs,
+    intervalMs: intervals.newsTickerRefreshMs,
+    log,
+  });
   return {
     auth,
     usersRepository,
     demoLoginHint,
+    marketData,
+    newsFeed,
     articleEditor,
     categoryAdmin,
     siteSettings,

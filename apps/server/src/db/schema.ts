@@ -1,3 +1,5 @@
 // The one schema, split by domain into schema/*.ts; drizzle-kit reads the same files.
 export * from "./schema/content";
+export * from "./schema/market-data";
+export * from "./schema/news";
 export * from "./schema/users";

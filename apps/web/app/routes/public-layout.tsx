@@ -1,12 +1,23 @@
-import { sampleTickerCoins } from "@aurumwire/shared/market-sample";
 import Box from "@mui/material/Box";
 import Container from "@mui/material/Container";
 import { useEffect } from "react";
 import { Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { Footer } from "../components/layout/footer";
 import { Header } from "../components/layout/header";
-import { PriceTickerBar } from "../components/layout/price-ticker-bar";
+import { LivePriceTicker } from "../features/market/live-price-ticker";
+import { loadTicker } from "../features/market/market-data.server";
 import type { loader as rootLoader } from "../root";
+import type { Route } from "./+types/public-layout";
+
+/** The header's price ticker comes from the server's cache, so the first paint already has prices. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { ticker: loadTicker(context) };
+}
+
+/** The ticker refreshes itself every 300 s; navigating between pages need not ask again. */
+export function shouldRevalidate() {
+  return false;
+}
 
 /** Spec: the page scrolls to top on each route change. */
 function ScrollToTop() {
@@ -18,13 +29,13 @@ function ScrollToTop() {
   return null;
 }
 
-export default function PublicLayout() {
+export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const siteName = root?.siteName ?? "AurumWire";
   return (
     <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
       <ScrollToTop />
-      <PriceTickerBar coins={sampleTickerCoins} sample />
+      <LivePriceTicker initial={loaderData?.ticker ?? null} />
       <Header siteName={siteName} />
       <Container component="main" maxWidth="xl" sx={{ flex: 1, py: { xs: 3, md: 5 } }}>
         <Outlet />

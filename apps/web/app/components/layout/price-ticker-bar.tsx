@@ -1,12 +1,9 @@
-import type { TickerCoin } from "@aurumwire/shared/market-sample";
+import { changeDirection, formatChange, formatTickerPrice } from "@aurumwire/shared/format";
+import type { TickerCoin } from "@aurumwire/shared/market";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 
-function formatPrice(price: number) {
-  return price < 1
-    ? price.toFixed(4)
-    : price.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-}
+const changeColor = { up: "success.main", down: "error.main", flat: "text.secondary" } as const;
 
 /**
  * The scrolling price bar above the app bar. It shows what it is given; while nothing is given it
@@ -83,13 +80,12 @@ export function PriceTickerBar({
                   <Box component="strong" sx={{ color: "primary.main" }}>
                     {coin.symbol}
                   </Box>
-                  <span>${formatPrice(coin.price)}</span>
+                  <span>{formatTickerPrice(coin.price)}</span>
                   <Box
                     component="span"
-                    sx={{ color: coin.change24h >= 0 ? "success.main" : "error.main" }}
+                    sx={{ color: changeColor[changeDirection(coin.change24h)] }}
                   >
-                    {coin.change24h >= 0 ? "+" : ""}
-                    {coin.change24h.toFixed(2)}%
+                    {formatChange(coin.change24h)}
                   </Box>
                 </Box>
               )),

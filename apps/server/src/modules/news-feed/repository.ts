@@ -1,0 +1,164 @@
+import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import {
+  articles,
+  categories,
+  type NewArticleRow,
+  type NewNewsItemRow,
+  type NewsItemRow,
+  newsItems,
+  users,
+} from "../../db/schema";
+
+/** The news feed's queries: feed items, and the few article/category/user rows a brief needs. */
+export function createNewsFeedRepository(db: Executor) {
+  return {
+    /** Inserts items not seen before (by dedupe key or link); returns how many were new. */
+    async insertNewItems(items: NewNewsItemRow[], tx: Executor = db): Promise<number> {
+      if (items.length === 0) return 0;
+      const inserted = await tx
+        .insert(newsItems)
+        .values(items)
+        .onConflictDoNothing()
+        .returning({ id: newsItems.id });
+      return inserted.length;
+    },
+
+    /** The latest feed items with the slug of their article, newest first. */
+    async latestFeedItems(limit: number, tx: Executor = db) {
+      return tx
+        .select({
+          id: newsItems.id,
+          title: newsItems.title,
+          source: newsItems.source,
+          tags: newsItems.tags,
+          articleSlug: articles.slug,
+        })
+        .from(newsItems)
+        .leftJoin(articles, eq(articles.id, newsItems.articleId))
+        .where(eq(newsItems.isFallback, false))
+        .orderBy(desc(newsItems.publishedAt), desc(newsItems.id))
+        .limit(limit);
+    },
+
+    /** Article slugs of the built-in headlines that already have one, by dedupe key. */
+    async fallbackArticleSlugs(keys: string[], tx: Executor = db): Promise<Map<string, string>> {
+      if (keys.length === 0) return new Map();
+      const rows = await tx
+        .select({ key: newsItems.dedupeKey, slug: articles.slug })
+        .from(newsItems)
+        .innerJoin(articles, eq(articles.id, newsItems.articleId))
+        .where(inArray(newsItems.dedupeKey, keys));
+      return new Map(rows.map((row) => [row.key, row.slug]));
+    },
+
+    async insertFallbackItem(values: NewNewsItemRow, tx: Executor = db): Promise<void> {
+      await tx.insert(newsItems).values(values).onConflictDoNothing();
+    },
+
+    /** Reads an item and locks it until the transaction ends, so one caller makes its article. */
+    async lockItemById(id: number, tx: Executor): Promise<NewsItemRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(newsItems)
+        .where(eq(newsItems.id, id))
+        .limit(1)
+        .for("update");
+      return row;
+    },
+
+    async lockItemByDedupeKey(key: string, tx: Executor): Promise<NewsItemRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(newsItems)
+        .where(eq(newsItems.dedupeKey, key))
+        .limit(1)
+        .for("update");
+      return row;
+    },
+
+    async articleSlug(articleId: number, tx: Executor = db): Promise<string | undefined> {
+      const [row] = await tx
+        .select({ slug: articles.slug })
+        .from(articles)
+        .where(eq(articles.id, articleId))
+        .limit(1);
+      return row?.slug;
+    },
+
+    async slugTaken(slug: string, tx: Executor = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: articles.id })
+        .from(articles)
+        .where(eq(articles.slug, slug))
+        .limit(1);
+      return !!row;
+    },
+
+    /** The category with this slug, created with the given values when missing. */
+    async ensureCategory(
+      values: { name: string; slug: string; color: string; description: string },
+      tx: Executor = db,
+    ): Promise<number> {
+      await tx.insert(categories).values(values).onConflictDoNothing();
+      const [row] = await tx
+        .select({ id: categories.id })
+        .from(categories)
+        .where(eq(categories.slug, values.slug))
+        .limit(1);
+      return row.id;
+    },
+
+    /** The account briefs are credited to, created (inactive, unable to log in) when missing. */
+    async ensureSystemAuthor(
+      values: { email: string; firstName: string; lastName: string },
+      tx: Executor = db,
+    ): Promise<number> {
+      await tx
+        .insert(users)
+        .values({
+          ...values,
+          // Not a valid argon2 hash: no password can ever match it.
+          passwordHash: "!system-account-no-login",
+          role: "author",
+          isActive: false,
+        })
+        .onConflictDoNothing();
+      const [row] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${values.email.toLowerCase()}`)
+        .limit(1);
+      return row.id;
+    },
+
+    async insertArticle(values: NewArticleRow, tx: Executor = db) {
+      const [row] = await tx
+        .insert(articles)
+        .values(values)
+        .returning({ id: articles.id, slug: articles.slug });
+      return row;
+    },
+
+    async linkItemToArticle(itemId: number, articleId: number, tx: Executor = db): Promise<void> {
+      await tx.update(newsItems).set({ articleId }).where(eq(newsItems.id, itemId));
+    },
+
+    /** Forgets old feed items that never became an article. */
+    async pruneFeedItems(olderThan: Date, tx: Executor = db): Promise<number> {
+      const removed = await tx
+        .delete(newsItems)
+        .where(
+          and(
+            eq(newsItems.isFallback, false),
+            isNull(newsItems.articleId),
+            lt(newsItems.fetchedAt, olderThan),
+          ),
+        )
+        .returning({ id: newsItems.id });
+      return removed.length;
+    },
+  };
+}
+
+export type NewsFeedRepository = ReturnType<typeof createNewsFeedRepository>;

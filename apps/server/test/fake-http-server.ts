@@ -1,0 +1,77 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A small HTTP server on 127.0.0.1 (random port) that plays an external service in tests: the
+ * test swaps its behaviour between calls (normal answers, 429, hanging, malformed bodies).
+ */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingMessage["headers"];
+}
+
+export type FakeHandler = (request: RecordedRequest, response: ServerResponse) => unknown;
+
+export async function startFakeServer(initial: FakeHandler) {
+  let handler = initial;
+  const requests: RecordedRequest[] = [];
+  const hanging = new Set<ServerResponse>();
+  const server = createServer(async (incoming, response) => {
+    const url = new URL(incoming.url ?? "/", "http://127.0.0.1");
+    const recorded: RecordedRequest = {
+      method: incoming.method ?? "GET",
+      path: url.pathname,
+      query: url.searchParams,
+      headers: incoming.headers,
+    };
+    requests.push(recorded);
+    hanging.add(response);
+    response.on("close", () => hanging.delete(response));
+    try {
+      await handler(recorded, response);
+    } catch (error) {
+      response.statusCode = 500;
+      response.end(String(error));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    /** Requests to one path (query ignored). */
+    requestsTo: (path: string) => requests.filter((request) => request.path === path),
+    setHandler(next: FakeHandler) {
+      handler = next;
+    },
+    async close() {
+      for (const response of hanging) response.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type FakeServer = Awaited<ReturnType<typeof startFakeServer>>;
+
+export function sendJson(response: ServerResponse, status: number, body: unknown) {
+  response.statusCode = status;
+  response.setHeader("content-type", "application/json");
+  response.end(typeof body === "string" ? body : JSON.stringify(body));
+}
+
+export function sendXml(
+  response: ServerResponse,
+  body: string,
+  headers: Record<string, string> = {},
+) {
+  response.statusCode = 200;
+  response.setHeader("content-type", "application/xml; charset=utf-8");
+  for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+  response.end(body);
+}
+
+/** Never answers: the client's time limit has to end the call. */
+export function hang(_request: RecordedRequest, _response: ServerResponse) {}

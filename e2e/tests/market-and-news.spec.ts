@@ -1,0 +1,65 @@
+import { expect, test } from "@playwright/test";
+
+// The E2E server runs without MARKET_DATA_URL and NEWS_FEEDS: the built-in sample prices (labelled
+// as such) and the 4 built-in headlines. The server tests cover the live providers.
+
+test("the header price ticker shows 12 coins, labelled as sample data", async ({ page }) => {
+  await page.goto("/");
+  const ticker = page.getByRole("complementary", { name: "Crypto prices" });
+  await expect(ticker.getByTestId("ticker-coin")).toHaveCount(12);
+  await expect(ticker.getByText("SAMPLE", { exact: true })).toBeVisible();
+  await expect(ticker.getByTestId("ticker-coin").filter({ hasText: "BTC" })).toContainText(
+    /\$[\d,]+\.\d{2}/,
+  );
+});
+
+test("the markets page shows the 8-asset price table, labelled as sample data", async ({
+  page,
+}) => {
+  await page.goto("/markets");
+  const table = page.getByRole("table", { name: "Live Cryptocurrency Prices" });
+  await expect(table.getByRole("columnheader")).toHaveText([
+    "Asset",
+    "Price",
+    "24h Change",
+    "Market Cap",
+    "Volume",
+  ]);
+  const rows = table.locator("tbody tr");
+  await expect(rows).toHaveCount(8);
+  await expect(rows.first()).toContainText("BTC");
+  await expect(rows.last()).toContainText("DOT");
+  await expect(page.getByText("Sample data", { exact: true })).toBeVisible();
+});
+
+test("a breaking-news item without an article generates one and opens it", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/");
+  const item = page.getByTestId("breaking-news-item");
+  await expect(item).toBeVisible();
+  // Hovering pauses the 4 s rotation, so the headline read is the one clicked.
+  await item.hover();
+  await expect(item).toHaveAttribute("data-has-article", "false");
+  const title = (await item.locator(".breaking-title").textContent()) ?? "";
+  expect(title.length).toBeGreaterThan(10);
+
+  // Hold the server's answer back a moment so the in-between state can be seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/news/generate-article", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await item.click();
+  await expect(page.getByText("Generating article...")).toBeVisible();
+  release();
+
+  await expect(page).toHaveURL(/\/article\/[a-z0-9-]+$/);
+  const slug = new URL(page.url()).pathname.split("/").pop();
+
+  const ticker = await (await request.get("/api/news/ticker")).json();
+  const linked = ticker.news.find((entry: { title: string }) => entry.title === title);
+  expect(linked.articleSlug).toBe(slug);
+});
