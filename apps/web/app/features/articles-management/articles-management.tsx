@@ -307,7 +307,7 @@ export function ArticlesManagement() {
                 )}
                 {rows.map((article) => (
                   <TableRow key={article.id} hover>
-                    <TableCell sx={{ maxWidth: 360 }}>
+                    <TableCell sx={{ minWidth: 220, maxWidth: 360 }}>
                       <Typography variant="body2" sx={{ fontWeight: 700 }}>
                         {article.title}
                       </Typography>
