@@ -336,6 +336,24 @@ describe("revision history", () => {
     expect(restored).toMatchObject({ status: "published", isFeatured: true });
   });
 
+  it("keeps the newest 50 revisions of an article", async () => {
+    const article = await createArticle(app, editor, categoryId);
+    for (let version = 1; version <= 52; version++) {
+      const response = await put(editor, article.id, { title: `Version ${version} of the story` });
+      expect(response.statusCode).toBe(200);
+    }
+    const revisions = (
+      await app.inject({
+        method: "GET",
+        url: `/api/admin/articles/${article.id}/revisions`,
+        headers: editor,
+      })
+    ).json().revisions;
+    expect(revisions).toHaveLength(50);
+    expect(revisions[0].title).toBe("Version 51 of the story");
+    expect(revisions[49].title).toBe("Version 2 of the story");
+  });
+
   it("answers 404 for a revision of another article", async () => {
     const first = await createArticle(app, editor, categoryId);
     const second = await createArticle(app, editor, categoryId);
