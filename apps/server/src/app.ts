@@ -15,8 +15,11 @@ import { marketDataPollJob, marketDataSyncJob } from "./jobs/market-data-job";
 import { newsFeedJob } from "./jobs/news-feed-job";
 import { createJobScheduler, type JobScheduler } from "./jobs/scheduler";
 import { articleEditorRoutes } from "./modules/articles/editor-routes";
+import { articleReadRoutes } from "./modules/articles/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { categoryAdminRoutes } from "./modules/categories/admin-routes";
+import { categoryReadRoutes } from "./modules/categories/routes";
+import { feedRoutes } from "./modules/feeds/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { marketDataRoutes } from "./modules/market-data/routes";
 import { mediaRoutes } from "./modules/media/routes";
@@ -25,6 +28,7 @@ import { siteSettingsRoutes } from "./modules/site-settings/routes";
 import authPlugin from "./plugins/auth";
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./plugins/counters";
 import errorsPlugin from "./plugins/errors";
+import pageCachePlugin, { shareInvalidationsThroughRedis } from "./plugins/page-cache";
 import { contentSecurityPolicy } from "./plugins/security";
 import webAppPlugin, { type WebAppMode } from "./plugins/web-app";
 import { type AppServices, createServices } from "./services";
@@ -73,8 +77,12 @@ export async function buildApp(
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
   const counters: CounterStore = redis ? new RedisCounterStore(redis) : new MemoryCounterStore();
-  if (config.seedDemo) await seedDemoContent(database.db);
+  if (config.seedDemo)
+    await seedDemoContent(database.db, { dataDir: config.dataDir, siteName: config.siteName });
   const services = createServices({ db: database.db, config, counters, log: app.log });
+  const stopSharingInvalidations = redis
+    ? await shareInvalidationsThroughRedis(services.pageCache, redis)
+    : null;
   const jobs = createJobScheduler({ redis, log: app.log });
   jobs.add(marketDataPollJob(services.marketData));
   jobs.add(marketDataSyncJob(services.marketData));
@@ -87,6 +95,7 @@ export async function buildApp(
   app.addHook("onClose", async () => {
     // Jobs first: a run in progress finishes before the database closes under it.
     await jobs.stop();
+    await stopSharingInvalidations?.();
     await counters.close();
     await redis?.quit().catch(() => {});
     await database.close();
@@ -96,6 +105,8 @@ export async function buildApp(
   });
 
   await app.register(errorsPlugin);
+  // First of the request hooks: a cached page is answered before anything else runs.
+  await app.register(pageCachePlugin, { cache: services.pageCache });
   await app.register(helmet, {
     // The web app sets its own per-request CSP with a script nonce; API answers get a strict one.
     contentSecurityPolicy: { directives: contentSecurityPolicy() },
@@ -108,6 +119,11 @@ export async function buildApp(
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, { prefix: "/auth", auth: services.auth });
+      await api.register(articleReadRoutes, { prefix: "/articles", articles: services.articles });
+      await api.register(categoryReadRoutes, {
+        prefix: "/categories",
+        categories: services.categories,
+      });
       await api.register(articleEditorRoutes, { editor: services.articleEditor });
       await api.register(mediaRoutes, { media: services.media });
       await api.register(categoryAdminRoutes, { categoryAdmin: services.categoryAdmin });
@@ -128,6 +144,7 @@ export async function buildApp(
     { prefix: "/api" },
   );
 
+  await app.register(feedRoutes, { feeds: services.feeds, ttlSeconds: config.pageCacheTtlSeconds });
   await app.register(webAppPlugin, { mode: options.web ?? "none", config, services });
   if (options.jobs) app.addHook("onReady", async () => jobs.start());
   return app;

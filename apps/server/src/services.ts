@@ -4,11 +4,16 @@ import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import { createArticleEditorRepository } from "./modules/articles/editor-repository";
 import { createArticleEditorService } from "./modules/articles/editor-service";
+import { createArticlesRepository } from "./modules/articles/repository";
+import { createArticlesService } from "./modules/articles/service";
 import { createDemoLoginHint } from "./modules/auth/demo-hint";
 import { createAuthService } from "./modules/auth/service";
 import { createTokenSigner } from "./modules/auth/tokens";
 import { createCategoryAdminRepository } from "./modules/categories/admin-repository";
 import { createCategoryAdminService } from "./modules/categories/admin-service";
+import { createCategoriesRepository } from "./modules/categories/repository";
+import { createCategoriesService } from "./modules/categories/service";
+import { createFeedsService } from "./modules/feeds/service";
 import { createCoinGeckoClient } from "./modules/market-data/coingecko-client";
 import { createMarketDataRepository } from "./modules/market-data/repository";
 import { createMarketDataService, type MarketDataLogger } from "./modules/market-data/service";
@@ -16,10 +21,12 @@ import { createMediaService } from "./modules/media/service";
 import { createUploadStorage } from "./modules/media/upload-storage";
 import { createNewsFeedRepository } from "./modules/news-feed/repository";
 import { createNewsFeedService } from "./modules/news-feed/service";
+import { createPublicSettingsReader } from "./modules/public-site/settings-reader";
 import { createSiteSettingsRepository } from "./modules/site-settings/repository";
 import { createSiteSettingsService } from "./modules/site-settings/service";
 import { createUsersRepository } from "./modules/users/repository";
 import type { CounterStore } from "./plugins/counters";
+import { createPageCache } from "./plugins/page-cache";
 
 /**
  * The composition root: every service is built once here with its dependencies handed in. Routes
@@ -37,27 +44,6 @@ export function createServices(deps: {
   const auth = createAuthService({ users: usersRepository, tokens, counters });
   const demoLoginHint = createDemoLoginHint(usersRepository);
 
-  // The one hook every newsroom change calls (articles, categories, site settings), so cached
-  // public pages are rebuilt. TODO(page cache, issue 3): call services.pageCache.invalidate() here.
-  const onContentChanged = () => {};
-
-  const articleEditor = createArticleEditorService({
-    db,
-    repository: createArticleEditorRepository(db),
-    onContentChanged,
-  });
-  const categoryAdmin = createCategoryAdminService({
-    db,
-    repository: createCategoryAdminRepository(db),
-    onContentChanged,
-  });
-  const siteSettings = createSiteSettingsService({
-    repository: createSiteSettingsRepository(db),
-    onContentChanged,
-  });
-  const media = createMediaService({
-    storage: createUploadStorage(path.join(config.dataDir, "uploads")),
-  });
   const outboundTimeoutMs = config.outboundTimeoutMs ?? 10_000;
   const marketData = createMarketDataService({
     repository: createMarketDataRepository(db),
@@ -79,12 +65,65 @@ export function createServices(deps: {
     intervalMs: intervals.newsTickerRefreshMs,
     log,
   });
+  // Public pages and reads; call pageCache.invalidate() after changing articles, categories or settings.
+  const pageCache = createPageCache({ ttlSeconds: config.pageCacheTtlSeconds });
+  const articlesRepository = createArticlesRepository(db);
+  const categoriesRepository = createCategoriesRepository(db);
+  const categories = createCategoriesService({
+    repository: categoriesRepository,
+    cache: pageCache,
+  });
+  const articles = createArticlesService({
+    repository: articlesRepository,
+    categories,
+    cache: pageCache,
+  });
+  const publicSettings = createPublicSettingsReader({
+    db,
+    cache: pageCache,
+    defaults: { bitcoinAddress: config.bitcoinAddress },
+  });
+  const feeds = createFeedsService({
+    articles: articlesRepository,
+    categories,
+    cache: pageCache,
+    site: { name: config.siteName, url: config.publicUrl },
+  });
+  // The one hook every newsroom change calls (articles, categories, site settings): cached public
+  // pages and reads are dropped at once, so readers see the change on their next request.
+  const onContentChanged = () => pageCache.invalidate();
+
+  const articleEditor = createArticleEditorService({
+    db,
+    repository: createArticleEditorRepository(db),
+    articlesRepository,
+    onContentChanged,
+  });
+  const categoryAdmin = createCategoryAdminService({
+    db,
+    repository: createCategoryAdminRepository(db),
+    onContentChanged,
+  });
+  const siteSettings = createSiteSettingsService({
+    repository: createSiteSettingsRepository(db),
+    onContentChanged,
+  });
+  const media = createMediaService({
+    storage: createUploadStorage(path.join(config.dataDir, "uploads")),
+  });
   return {
     auth,
     usersRepository,
     demoLoginHint,
     marketData,
     newsFeed,
+    pageCache,
+    articlesRepository,
+    articles,
+    categoriesRepository,
+    categories,
+    publicSettings,
+    feeds,
     articleEditor,
     categoryAdmin,
     siteSettings,

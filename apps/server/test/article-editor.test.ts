@@ -260,6 +260,30 @@ describe("status and publishedAt transitions (spec point 4)", () => {
   });
 });
 
+describe("public pages follow a change at once", () => {
+  it("drops cached public reads when an article is published, edited or deleted", async () => {
+    const publicList = async () =>
+      (await app.inject({ method: "GET", url: "/api/articles?limit=100" })).json().articles as {
+        id: number;
+        title: string;
+      }[];
+    const article = await createArticle(app, editor, categoryId);
+    // Cache the public list before the article is public.
+    expect((await publicList()).some((item) => item.id === article.id)).toBe(false);
+
+    await put(editor, article.id, { status: "published" });
+    expect((await publicList()).some((item) => item.id === article.id)).toBe(true);
+
+    await put(editor, article.id, { title: "A corrected headline for readers" });
+    expect((await publicList()).find((item) => item.id === article.id)?.title).toBe(
+      "A corrected headline for readers",
+    );
+
+    await app.inject({ method: "DELETE", url: `/api/articles/${article.id}`, headers: editor });
+    expect((await publicList()).some((item) => item.id === article.id)).toBe(false);
+  });
+});
+
 describe("revision history", () => {
   it("keeps each previous version and restores one, which can itself be undone", async () => {
     const article = await createArticle(app, author, categoryId, {

@@ -29,12 +29,12 @@ describe("create and edit", () => {
       method: "POST",
       url: "/api/categories",
       headers: editor,
-      payload: { name: "Technical Analysis" },
+      payload: { name: "Derivatives Desk" },
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().category).toMatchObject({
-      name: "Technical Analysis",
-      slug: "technical-analysis",
+      name: "Derivatives Desk",
+      slug: "derivatives-desk",
       color: "#FFD700",
       parentId: null,
       isActive: true,
@@ -54,15 +54,15 @@ describe("create and edit", () => {
   });
 
   it("suffixes a generated slug that clashes, and refuses a typed one with 409", async () => {
-    const first = await createCategory(app, editor, { name: "Market News" });
-    const second = await createCategory(app, editor, { name: "Market News" });
-    expect(first.slug).toBe("market-news");
-    expect(second.slug).toBe("market-news-2");
+    const first = await createCategory(app, editor, { name: "Options Flow" });
+    const second = await createCategory(app, editor, { name: "Options Flow" });
+    expect(first.slug).toBe("options-flow");
+    expect(second.slug).toBe("options-flow-2");
     const typed = await app.inject({
       method: "POST",
       url: "/api/categories",
       headers: editor,
-      payload: { name: "Other", slug: "market-news" },
+      payload: { name: "Other", slug: "options-flow" },
     });
     expect(typed.statusCode).toBe(409);
     expect(typed.json()).toMatchObject({

@@ -42,6 +42,22 @@ describe("site settings", () => {
     expect(read.json().data).toEqual(data);
   });
 
+  it("is followed by the public home at once: the cached setting is dropped on save", async () => {
+    const admin = await loginAs(app, "admin");
+    const put = (heroDisplayMode: string) =>
+      app.inject({
+        method: "PUT",
+        url: "/api/site-settings",
+        headers: admin,
+        payload: { heroDisplayMode },
+      });
+    await put("hero");
+    // Read once so the public side has it cached.
+    expect(await app.services.publicSettings.heroDisplayMode()).toBe("hero");
+    await put("carousel");
+    expect(await app.services.publicSettings.heroDisplayMode()).toBe("carousel");
+  });
+
   it("refuses another mode with a clear message", async () => {
     const admin = await loginAs(app, "admin");
     const response = await app.inject({

@@ -221,3 +221,75 @@ export function readingTimeMinutes(html: string): number {
     .filter(Boolean).length;
   return Math.max(1, Math.round(words / 230));
 }
+
+/** A query-string flag: "true"/"1" or "false"/"0". */
+export const queryFlag = z
+  .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+  .transform((value) => value === "true" || value === "1");
+
+/** What the API says about a category (spec point 3), children only in the hierarchy view. */
+export const categorySchema: z.ZodType<Category> = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  color: z.string(),
+  description: z.string().nullable(),
+  parentId: z.number().nullable(),
+  isActive: z.boolean(),
+  articleCount: z.number(),
+  get children() {
+    return z.array(categorySchema).optional();
+  },
+});
+
+/** GET /api/categories. articleCount is always included; the flag is accepted for old clients. */
+export const categoryListQuerySchema = z.object({
+  includeHierarchy: queryFlag.optional(),
+  includeInactive: queryFlag.optional(),
+  articleCount: queryFlag.optional(),
+});
+
+const smallLimit = (fallback: number, max: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1, "limit must be 1 or more")
+    .default(fallback)
+    .transform((limit) => Math.min(limit, max));
+
+export const trendingQuerySchema = z.object({ limit: smallLimit(10, 50) });
+export const featuredQuerySchema = z.object({ limit: smallLimit(10, limits.featuredListSize) });
+export const popularTimeframes = ["day", "week", "month"] as const;
+export type PopularTimeframe = (typeof popularTimeframes)[number];
+export const popularQuerySchema = z.object({
+  limit: smallLimit(10, 50),
+  timeframe: z
+    .enum(popularTimeframes, { error: "timeframe must be day, week or month" })
+    .default("week"),
+});
+export const relatedQuerySchema = z.object({
+  limit: smallLimit(limits.relatedArticlesDefault, 20),
+});
+
+export const articleListOnlySchema = z.object({ articles: z.array(articleSchema) });
+
+/** GET /api/articles/:id/related (spec point 3: articles, algorithm, computed_at). */
+export const relatedArticlesResponseSchema = z.object({
+  articles: z.array(articleSchema),
+  algorithm: z.string(),
+  computed_at: z.string(),
+});
+export type RelatedArticlesResponse = z.infer<typeof relatedArticlesResponseSchema>;
+
+/** The X-Session-ID a reader's tab sends with view tracking. */
+export const viewSessionIdSchema = z
+  .string({ error: "The X-Session-ID header is required" })
+  .trim()
+  .regex(/^[\w.:-]{8,128}$/, "X-Session-ID must be 8 to 128 letters, digits or - _ . :");
+
+export const viewResponseSchema = z.object({
+  success: z.boolean(),
+  counted: z.boolean(),
+  viewCount: z.number(),
+});
+export const likeResponseSchema = z.object({ liked: z.boolean(), likeCount: z.number() });

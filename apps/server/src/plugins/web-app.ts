@@ -9,6 +9,7 @@ import fp from "fastify-plugin";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppConfig } from "../config";
 import type { AppServices } from "../services";
+import { sendRenderedPage } from "./page-cache";
 import { contentSecurityPolicyHeader } from "./security";
 
 export type WebAppMode = "build" | "vite" | "none";
@@ -136,12 +137,23 @@ export default fp(
         method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
         url: "/*",
         handler: async (request, reply) => {
+          const cacheGeneration = services.pageCache.generation;
           const nonce = randomBytes(16).toString("base64");
           const context: WebLoadContext = { services, config: publicConfig, nonce };
           const response = await handleRequest(toWebRequest(request, reply), context);
           if (mode !== "vite")
             reply.header("content-security-policy", contentSecurityPolicyHeader(nonce));
           else reply.removeHeader("content-security-policy");
+          if (mode !== "vite") {
+            const sent = await sendRenderedPage({
+              request,
+              reply,
+              response,
+              cache: services.pageCache,
+              renderedInGeneration: cacheGeneration,
+            });
+            if (sent) return reply;
+          }
           return sendWebResponse(reply, response);
         },
       });

@@ -1,11 +1,61 @@
 import { PageHeading } from "../components/page-heading";
-import { pageMeta } from "../lib/meta";
+import { loadSectionPage } from "../features/articles/articles.server";
+import {
+  ArticleListSection,
+  type ArticleTab,
+  ArticleTabs,
+  EmptyState,
+  HighlightBox,
+} from "../features/articles/tabbed-article-view";
+import { seoMeta } from "../lib/seo";
+import type { Route } from "./+types/analysis";
 
-export const meta = () => pageMeta("AurumWire", "Market Analysis");
+const analysisTabs: ArticleTab[] = [
+  {
+    key: "all",
+    label: "All Analysis",
+    categorySlugs: ["technical-analysis", "market-news", "trending"],
+  },
+  { key: "technical-analysis", label: "Technical Analysis", categorySlugs: ["technical-analysis"] },
+  { key: "market-analysis", label: "Market Analysis", categorySlugs: ["market-news"] },
+  { key: "trending-analysis", label: "Trending Analysis", categorySlugs: ["trending"] },
+];
 
-// Filled by the public-site issue; the route exists so every link of the layout works.
-export default function AnalysisPage() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadSectionPage(context, request, { tabs: analysisTabs, highlight: "premium" });
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  seoMeta({
+    matches,
+    title: "Market Analysis",
+    description:
+      "Crypto market analysis: technical analysis, market structure and the trends behind the moves, from the AurumWire desk.",
+    path: loaderData && loaderData.tab !== "all" ? `/analysis?tab=${loaderData.tab}` : "/analysis",
+  });
+
+export default function AnalysisPage({ loaderData }: Route.ComponentProps) {
+  const { tab, path, list, highlighted } = loaderData;
   return (
-    <PageHeading title="Market Analysis" subtitle="Technical and market analysis from our desk." />
+    <>
+      <PageHeading
+        title="Market Analysis"
+        subtitle="Charts, market structure and the forces behind crypto prices."
+      />
+      <ArticleTabs tabs={analysisTabs} active={tab} path={path} />
+      <HighlightBox title="Premium Analysis" articles={highlighted} badge="EXCLUSIVE" />
+      <ArticleListSection
+        articles={list.articles}
+        pagination={list.pagination}
+        error={list.error}
+        path={path}
+        params={{ tab: tab === "all" ? undefined : tab }}
+        empty={
+          <EmptyState title="No Analysis Articles Found">
+            <p>There are no analysis articles in this section yet.</p>
+          </EmptyState>
+        }
+      />
+    </>
   );
 }

@@ -1,9 +1,152 @@
-import { PageHeading } from "../components/page-heading";
-import { pageMeta } from "../lib/meta";
+import { limits } from "@aurumwire/shared/limits";
+import { Link } from "react-router";
+import { LikeButton, ShareButton } from "../features/articles/article-actions";
+import { CategoryChip } from "../features/articles/article-card";
+import "../features/articles/article-page.css";
+import { orNotFound } from "../features/articles/articles.server";
+import { Breadcrumb, type Crumb } from "../features/articles/breadcrumb";
+import { CoverImage } from "../features/articles/cover-image";
+import {
+  articleImage,
+  authorName,
+  formatArticleDate,
+  formatCount,
+} from "../features/articles/format";
+import { RelatedArticles, relatedError } from "../features/articles/related-articles";
+import { useTrackView } from "../features/articles/use-track-view";
+import { absoluteUrl, breadcrumbJsonLd, newsArticleJsonLd, seoMeta, siteFrom } from "../lib/seo";
+import type { Route } from "./+types/article";
 
-export const meta = () => pageMeta("AurumWire", "Article");
-
-// Filled by the public-site issue; the route exists so every link of the layout works.
-export default function ArticlePage() {
-  return <PageHeading title="Article" />;
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { services } = context;
+  const article = await orNotFound(() => services.articles.get(params.slug), "Article not found");
+  const [related, bitcoinAddress] = await Promise.all([
+    services.articles
+      .related(article.id, limits.relatedArticlesDefault)
+      .then((response) => ({ articles: response.articles, error: null }))
+      .catch((error: unknown) => {
+        console.error("related articles failed", error);
+        return { articles: null, error: relatedError };
+      }),
+    services.publicSettings.bitcoinAddress(),
+  ]);
+  return { article, related, bitcoinAddress };
 }
+
+function crumbsFor(article: Route.ComponentProps["loaderData"]["article"]): Crumb[] {
+  return [
+    { name: "Home", path: "/" },
+    ...(article.category
+      ? [{ name: article.category.name, path: `/category/${article.category.slug}` }]
+      : [{ name: "News", path: "/articles" }]),
+    { name: article.title, path: `/article/${article.slug}` },
+  ];
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const article = loaderData?.article;
+  if (!article) return [{ title: "Article not found" }, { name: "robots", content: "noindex" }];
+  const site = siteFrom(matches);
+  return seoMeta({
+    matches,
+    title: article.metaTitle || article.title,
+    description: article.metaDescription || article.excerpt,
+    path: `/article/${article.slug}`,
+    image: article.featuredImage,
+    type: "article",
+    extra: [
+      { property: "article:published_time", content: article.publishedAt ?? article.createdAt },
+      { property: "article:modified_time", content: article.updatedAt },
+      ...(article.category
+        ? [{ property: "article:section", content: article.category.name }]
+        : []),
+      ...article.tags.map((tag) => ({ property: "article:tag", content: tag })),
+      newsArticleJsonLd(site, article),
+      breadcrumbJsonLd(site.publicUrl, crumbsFor(article)),
+    ],
+  });
+};
+
+export default function ArticlePage({ loaderData, matches }: Route.ComponentProps) {
+  const { article, related, bitcoinAddress } = loaderData;
+  useTrackView(article.id);
+  const { publicUrl } = siteFrom(matches);
+  const url = absoluteUrl(publicUrl, `/article/${article.slug}`);
+  return (
+    <>
+      <article className="aw-article">
+        <Breadcrumb items={crumbsFor(article)} />
+        <div className="aw-chip-row">
+          {article.category && (
+            <Link to={`/category/${article.category.slug}`} style={{ textDecoration: "none" }}>
+              <CategoryChip category={article.category} />
+            </Link>
+          )}
+          {article.isPremium && <span className="aw-chip aw-chip--outline">Premium</span>}
+        </div>
+        <h1 className="aw-article__title">{article.title}</h1>
+        <p className="aw-article__excerpt">{article.excerpt}</p>
+        <div className="aw-article__meta">
+          <span>
+            By <strong>{authorName(article)}</strong>
+          </span>
+          <time dateTime={article.publishedAt ?? undefined}>
+            {formatArticleDate(article.publishedAt)}
+          </time>
+          <span>{article.readingTime} min read</span>
+          <span>{formatCount(article.viewCount)} views</span>
+          <span className="aw-article__actions">
+            <LikeButton articleId={article.id} initialCount={article.likeCount} />
+            <ShareButton title={article.title} url={url} />
+          </span>
+        </div>
+        <CoverImage
+          src={articleImage(article)}
+          alt={article.title}
+          className="aw-article__image"
+          eager
+          width={1200}
+          height={600}
+        />
+        <div
+          className="aw-article-body"
+          // Sanitized on the server when saved: an allowlist of what the editor produces.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: content is sanitized on save
+          dangerouslySetInnerHTML={{ __html: article.content ?? "" }}
+        />
+        {article.tags.length > 0 && (
+          <nav className="aw-tags" aria-label="Tags">
+            {article.tags.map((tag) => (
+              <Link key={tag} to={`/search?q=${encodeURIComponent(tag)}`}>
+                #{tag}
+              </Link>
+            ))}
+          </nav>
+        )}
+        <aside className="aw-notice aw-notice--disclaimer" aria-labelledby="disclaimer-heading">
+          <h2 id="disclaimer-heading">Disclaimer: not financial advice</h2>
+          <p>
+            This article is for information only and is not financial, investment or trading advice.
+            Cryptocurrencies are volatile and you can lose money. Do your own research and consider
+            speaking to a qualified adviser before making any decision.
+          </p>
+        </aside>
+        <aside className="aw-notice aw-notice--bitcoin" aria-labelledby="contribute-heading">
+          <h2 id="contribute-heading">Support independent crypto journalism</h2>
+          <p>
+            If this article helped you, consider a Bitcoin contribution to keep our reporting free.
+            Send BTC to:
+          </p>
+          <code data-testid="bitcoin-address">{bitcoinAddress}</code>
+        </aside>
+      </article>
+      <RelatedArticles
+        articleId={article.id}
+        initial={related.articles}
+        initialError={related.error}
+      />
+    </>
+  );
+}
+
+export { PageError as ErrorBoundary } from "../features/articles/page-error";

@@ -1,9 +1,101 @@
-import { PageHeading } from "../components/page-heading";
-import { pageMeta } from "../lib/meta";
+import type { Category } from "@aurumwire/shared/articles";
+import { limits } from "@aurumwire/shared/limits";
+import { data } from "react-router";
+import { loadArticleList, pageParam } from "../features/articles/articles.server";
+import { Breadcrumb } from "../features/articles/breadcrumb";
+import { ArticleListSection, EmptyState } from "../features/articles/tabbed-article-view";
+import { breadcrumbJsonLd, seoMeta, siteFrom } from "../lib/seo";
+import type { Route } from "./+types/category";
 
-export const meta = () => pageMeta("AurumWire", "Category");
-
-// Filled by the public-site issue; the route exists so every link of the layout works.
-export default function CategoryPage() {
-  return <PageHeading title="Category" />;
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  let category: Category;
+  try {
+    category = await context.services.categories.getBySlug(params.slug);
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 404) {
+      throw data("Category not found", { status: 404 });
+    }
+    console.error("category failed", error);
+    return { category: null, list: null, error: "Failed to load category data" };
+  }
+  const list = await loadArticleList(context, {
+    categorySlug: category.slug,
+    page: pageParam(new URL(request.url)),
+    limit: limits.categoryPageSize,
+  });
+  return {
+    category,
+    list,
+    error: list.error ? "Failed to load category data" : null,
+  };
 }
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const category = loaderData?.category;
+  if (!category) return [{ title: "Category" }];
+  const { publicUrl, siteName } = siteFrom(matches);
+  return seoMeta({
+    matches,
+    title: `${category.name} News and Analysis`,
+    description: category.description ?? `The latest ${category.name} articles from ${siteName}.`,
+    path: `/category/${category.slug}`,
+    extra: [
+      breadcrumbJsonLd(publicUrl, [
+        { name: "Home", path: "/" },
+        { name: category.name, path: `/category/${category.slug}` },
+      ]),
+      {
+        tagName: "link",
+        rel: "alternate",
+        type: "application/rss+xml",
+        title: `${category.name} | ${siteName}`,
+        href: `${publicUrl}/category/${category.slug}/rss.xml`,
+      },
+    ],
+  });
+};
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const { category, list, error } = loaderData;
+  if (!category || !list) {
+    return (
+      <div className="aw-alert" role="alert">
+        {error ?? "Failed to load category data"}
+      </div>
+    );
+  }
+  return (
+    <>
+      <Breadcrumb
+        items={[
+          { name: "Home", path: "/" },
+          { name: category.name, path: `/category/${category.slug}` },
+        ]}
+      />
+      <header
+        className="aw-category-header"
+        style={{
+          background: `linear-gradient(135deg, ${category.color}33, #15151c 70%)`,
+          borderLeft: `6px solid ${category.color}`,
+        }}
+      >
+        <h1 style={{ color: category.color }}>{category.name}</h1>
+        {category.description && <p>{category.description}</p>}
+      </header>
+      <ArticleListSection
+        heading={
+          <h2 className="aw-section__title">
+            Latest {category.name} Articles ({list.pagination.total})
+          </h2>
+        }
+        articles={list.articles}
+        pagination={list.pagination}
+        error={error}
+        path={`/category/${category.slug}`}
+        empty={<EmptyState title="No articles found in this category yet." />}
+      />
+    </>
+  );
+}
+
+export { PageError as ErrorBoundary } from "../features/articles/page-error";

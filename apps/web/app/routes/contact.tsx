@@ -1,9 +1,126 @@
-import { PageHeading } from "../components/page-heading";
-import { pageMeta } from "../lib/meta";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import TextField from "@mui/material/TextField";
+import { type FormEvent, useState } from "react";
+import { contactEmail, StaticPage } from "../features/static-pages/static-page";
+import { seoMeta } from "../lib/seo";
+import type { Route } from "./+types/contact";
 
-export const meta = () => pageMeta("AurumWire", "Contact");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    matches,
+    title: "Contact Us",
+    description: "Send the AurumWire newsroom a tip, a correction or a question.",
+    path: "/contact",
+  });
 
-// Filled by the public-site issue; the route exists so every link of the layout works.
+const emptyForm = { name: "", email: "", subject: "", message: "" };
+
+const faqs = [
+  {
+    question: "How do I send the newsroom a tip?",
+    answer:
+      "Use the form on this page with 'Tip' in the subject. Include links or transaction hashes where you can; we verify every tip before reporting on it.",
+  },
+  {
+    question: "I found a mistake in an article. What now?",
+    answer:
+      "Tell us which article and what is wrong. Our editors review every correction request and update the article with a note when a fix is needed.",
+  },
+  {
+    question: "Can I write for AurumWire?",
+    answer:
+      "We welcome pitches from writers with crypto expertise. Send a short outline and two samples of your published work.",
+  },
+  {
+    question: "How do I advertise?",
+    answer:
+      "See our advertise page for formats and packages, or write to us with 'Advertising' in the subject.",
+  },
+];
+
 export default function ContactPage() {
-  return <PageHeading title="Contact" />;
+  const [form, setForm] = useState(emptyForm);
+  const [sent, setSent] = useState(false);
+
+  function update(field: keyof typeof emptyForm) {
+    return (event: { target: { value: string } }) => {
+      setSent(false);
+      setForm((current) => ({ ...current, [field]: event.target.value }));
+    };
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Spec point 2: the form makes no call; the message is only logged in the browser.
+    console.log("Contact form submitted", form);
+    setSent(true);
+    setForm(emptyForm);
+  }
+
+  return (
+    <StaticPage
+      title="Contact Us"
+      lead="Questions, tips, corrections or partnership ideas: we read every message."
+    >
+      <p>
+        Email us at <a href={`mailto:${contactEmail}`}>{contactEmail}</a> or use the form below.
+      </p>
+      {sent && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          Thank you for your message! We'll get back to you soon.
+        </Alert>
+      )}
+      <Box component="form" onSubmit={submit} sx={{ display: "grid", gap: 2, mb: 4 }}>
+        <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
+          <TextField
+            label="Name"
+            name="name"
+            required
+            value={form.name}
+            onChange={update("name")}
+          />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            required
+            value={form.email}
+            onChange={update("email")}
+          />
+        </Box>
+        <TextField
+          label="Subject"
+          name="subject"
+          required
+          value={form.subject}
+          onChange={update("subject")}
+        />
+        <TextField
+          label="Message"
+          name="message"
+          required
+          multiline
+          minRows={5}
+          value={form.message}
+          onChange={update("message")}
+        />
+        <Box>
+          <Button type="submit" variant="contained" size="large">
+            Send Message
+          </Button>
+        </Box>
+      </Box>
+      <h2>Frequently asked questions</h2>
+      <div className="aw-faq">
+        {faqs.map((faq) => (
+          <details key={faq.question}>
+            <summary>{faq.question}</summary>
+            <p>{faq.answer}</p>
+          </details>
+        ))}
+      </div>
+    </StaticPage>
+  );
 }

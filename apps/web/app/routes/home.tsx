@@ -1,41 +1,85 @@
-import Box from "@mui/material/Box";
-import { PageHeading } from "../components/page-heading";
+import { limits } from "@aurumwire/shared/limits";
+import { AllStories } from "../features/articles/all-stories";
+import { ArticleCard, ArticleGrid } from "../features/articles/article-card";
+import { loadArticleList } from "../features/articles/articles.server";
+import { ArticleCarousel } from "../features/articles/carousel";
 import { loadBreakingNews } from "../features/breaking-news/breaking-news.server";
 import { LiveBreakingNewsTicker } from "../features/breaking-news/breaking-news-ticker";
 import { LiveMarketAnalytics } from "../features/market/market-analytics";
 import { loadMarketAnalytics } from "../features/market/market-data.server";
-import { pageMeta } from "../lib/meta";
+import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/home";
 
-export const meta = () => pageMeta("AurumWire", "Latest crypto news");
+/** Articles 1 (hero), 2-7 (Latest News) and the first 20 of All Stories (from the 8th). */
+const firstStory = 7;
+const serverRendered = firstStory + limits.loadMoreStep;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    matches,
+    title: null,
+    description:
+      "Crypto news, market analysis and live prices: Bitcoin, Ethereum, DeFi and NFT stories from the AurumWire desk.",
+    path: "/",
+  });
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const [heroDisplayMode, list, breakingNews] = await Promise.all([
+    context.services.publicSettings.heroDisplayMode().catch(() => "hero" as const),
+    loadArticleList(context, { limit: serverRendered, page: 1 }),
+    loadBreakingNews(context),
+  ]);
   return {
-    breakingNews: await loadBreakingNews(context),
+    breakingNews,
     marketAnalytics: loadMarketAnalytics(context),
+    heroDisplayMode,
+    articles: list.articles,
+    total: list.pagination.total,
+    error: list.error,
   };
 }
 
-// The article sections are filled by the public-site issue; the breaking-news ticker and the
-// Market Analytics sidebar are in place (features/breaking-news, features/market).
 export default function HomePage({ loaderData }: Route.ComponentProps) {
+  const { heroDisplayMode, articles, total, error, breakingNews, marketAnalytics } = loaderData;
+  const latest = articles.slice(1, 7);
+  const trending = articles.slice(1, 4);
   return (
     <>
-      <LiveBreakingNewsTicker initial={loaderData.breakingNews} />
-      <Box
-        sx={{
-          display: "grid",
-          gap: 4,
-          gridTemplateColumns: { xs: "1fr", md: "minmax(0, 1fr) 320px" },
-        }}
-      >
-        <Box>
-          <PageHeading title="Latest crypto news" />
-        </Box>
-        <Box component="aside" aria-label="Sidebar">
-          <LiveMarketAnalytics initial={loaderData.marketAnalytics} />
-        </Box>
-      </Box>
+      <LiveBreakingNewsTicker initial={breakingNews} />
+      <h1 className="aw-visually-hidden">Latest crypto news</h1>
+      {error && (
+        <div className="aw-alert" role="alert" style={{ marginBottom: 24 }}>
+          {error}
+        </div>
+      )}
+      {heroDisplayMode === "hero" && articles[0] && (
+        <section className="aw-section" aria-label="Top story">
+          <ArticleCard article={articles[0]} variant="hero" eager />
+        </section>
+      )}
+      {heroDisplayMode === "carousel" && <ArticleCarousel articles={articles} />}
+      {latest.length > 0 && (
+        <section className="aw-section" aria-labelledby="latest-news-heading">
+          <h2 id="latest-news-heading" className="aw-section__title">
+            Latest News
+          </h2>
+          <ArticleGrid articles={latest} columns={4} excerptLength={limits.featuredCardExcerpt} />
+        </section>
+      )}
+      <div className="aw-layout-sidebar">
+        <AllStories initial={articles.slice(firstStory)} startOffset={firstStory} total={total} />
+        <aside aria-label="Sidebar">
+          <LiveMarketAnalytics initial={marketAnalytics} />
+          <section className="aw-sidebar-box" aria-labelledby="trending-stories-heading">
+            <h2 id="trending-stories-heading">Trending Stories</h2>
+            <div className="aw-stack">
+              {trending.map((article) => (
+                <ArticleCard key={article.id} article={article} variant="small" />
+              ))}
+            </div>
+          </section>
+        </aside>
+      </div>
     </>
   );
 }

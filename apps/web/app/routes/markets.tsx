@@ -1,21 +1,62 @@
 import { PageHeading } from "../components/page-heading";
+import { loadSectionPage } from "../features/articles/articles.server";
+import {
+  ArticleListSection,
+  type ArticleTab,
+  ArticleTabs,
+  EmptyState,
+} from "../features/articles/tabbed-article-view";
 import { loadMarketsTable } from "../features/market/market-data.server";
 import { LiveMarketsTable } from "../features/market/markets-table";
-import { pageMeta } from "../lib/meta";
+import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/markets";
 
-export const meta = () => pageMeta("AurumWire", "Markets");
+const marketTabs: ArticleTab[] = [
+  {
+    key: "all",
+    label: "All Markets",
+    categorySlugs: ["markets", "market-news"],
+  },
+  { key: "market-news", label: "Market News", categorySlugs: ["market-news"] },
+  { key: "trading", label: "Trading", categorySlugs: ["trading"] },
+  { key: "technical-analysis", label: "Technical Analysis", categorySlugs: ["technical-analysis"] },
+];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { marketsTable: loadMarketsTable(context) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    ...(await loadSectionPage(context, request, { tabs: marketTabs, highlight: "featured" })),
+    marketsTable: loadMarketsTable(context),
+  };
 }
 
-// The tabs and market articles are filled by the public-site issue; the prices table is in place.
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  seoMeta({
+    matches,
+    title: "Crypto Markets",
+    description:
+      "Live cryptocurrency prices for Bitcoin, Ethereum and the major coins, with market news, trading and technical analysis.",
+    path: loaderData && loaderData.tab !== "all" ? `/markets?tab=${loaderData.tab}` : "/markets",
+  });
+
 export default function MarketsPage({ loaderData }: Route.ComponentProps) {
+  const { tab, path, list, marketsTable } = loaderData;
   return (
     <>
       <PageHeading title="Markets" subtitle="Live cryptocurrency prices and market news." />
-      <LiveMarketsTable initial={loaderData.marketsTable} />
+      <LiveMarketsTable initial={marketsTable} />
+      <ArticleTabs tabs={marketTabs} active={tab} path={path} />
+      <ArticleListSection
+        articles={list.articles}
+        pagination={list.pagination}
+        error={list.error}
+        path={path}
+        params={{ tab: tab === "all" ? undefined : tab }}
+        empty={
+          <EmptyState title="No Market Articles Found">
+            <p>There are no market articles in this section yet.</p>
+          </EmptyState>
+        }
+      />
     </>
   );
 }

@@ -1,9 +1,73 @@
+import type { Article } from "@aurumwire/shared/articles";
 import { PageHeading } from "../components/page-heading";
-import { pageMeta } from "../lib/meta";
+import { ArticleCard, ArticleGrid } from "../features/articles/article-card";
+import { EmptyState } from "../features/articles/tabbed-article-view";
+import { seoMeta } from "../lib/seo";
+import type { Route } from "./+types/trending";
 
-export const meta = () => pageMeta("AurumWire", "Trending");
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    const [trending, popular] = await Promise.all([
+      context.services.articles.trending(12),
+      context.services.articles.popular(5, "week"),
+    ]);
+    return { trending, popular, error: null };
+  } catch (error) {
+    console.error("trending failed", error);
+    return {
+      trending: [] as Article[],
+      popular: [] as Article[],
+      error: "Failed to fetch articles",
+    };
+  }
+}
 
-// Filled by the public-site issue; the route exists so every link of the layout works.
-export default function TrendingPage() {
-  return <PageHeading title="Trending" subtitle="What readers are reading right now." />;
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    matches,
+    title: "Trending in Crypto",
+    description:
+      "What crypto readers are reading right now: the stories gaining attention, ranked by recent views.",
+    path: "/trending",
+  });
+
+export default function TrendingPage({ loaderData }: Route.ComponentProps) {
+  const { trending, popular, error } = loaderData;
+  return (
+    <>
+      <PageHeading
+        title="Trending"
+        subtitle="The stories readers are turning to right now, ranked by recent views."
+      />
+      {error && (
+        <div className="aw-alert" role="alert">
+          {error}
+        </div>
+      )}
+      <div className="aw-layout-sidebar">
+        <section className="aw-section" aria-labelledby="trending-now-heading">
+          <h2 id="trending-now-heading" className="aw-section__title">
+            Trending Now
+          </h2>
+          {trending.length === 0 && !error ? (
+            <EmptyState title="No trending articles yet." />
+          ) : (
+            <ArticleGrid articles={trending} columns={3} excerptLength={120} />
+          )}
+        </section>
+        <aside aria-label="Most read this week">
+          <section className="aw-sidebar-box" aria-labelledby="popular-heading">
+            <h2 id="popular-heading">Most Read This Week</h2>
+            <ol className="aw-stack" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+              {popular.map((article) => (
+                <li key={article.id}>
+                  <ArticleCard article={article} variant="small" />
+                </li>
+              ))}
+            </ol>
+          </section>
+        </aside>
+      </div>
+    </>
+  );
 }

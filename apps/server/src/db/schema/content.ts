@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -13,6 +14,12 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { users } from "./users";
+
+/**
+ * PostgreSQL's full-text document type. The articles' search vector is kept up to date by a
+ * trigger (migration 0002): a generated column cannot use array_to_string, which is not immutable.
+ */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const categories = pgTable(
   "categories",
@@ -66,9 +73,15 @@ export const articles = pgTable(
     generateImage: boolean("generate_image").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Weighted title (A), excerpt and tags (B), body text (C); written by a trigger only. */
+    searchVector: tsvector("search_vector"),
   },
   (table) => [
     uniqueIndex("articles_slug_idx").on(table.slug),
+    index("articles_search_idx").using("gin", table.searchVector),
+    // Partial words and typos: trigram matching on the title (pg_trgm).
+    index("articles_title_trgm_idx").using("gin", table.title.op("gin_trgm_ops")),
+    index("articles_featured_idx").on(table.isFeatured, table.publishedAt),
     index("articles_public_list_idx").on(table.status, table.isActive, table.publishedAt),
     index("articles_category_idx").on(table.categoryId, table.publishedAt),
     index("articles_author_idx").on(table.authorId, table.createdAt),

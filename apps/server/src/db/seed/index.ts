@@ -3,13 +3,17 @@ import { hashPassword } from "../../modules/auth/passwords";
 import { createUsersRepository } from "../../modules/users/repository";
 import type { Database } from "../client";
 import { siteSettings } from "../schema";
+import { seedDemoArticles, seedDemoCategories } from "./demo-content";
 import { demoUsers } from "./demo-users";
 
 /**
  * Seeds the demo content once per part. Each part leaves a marker in site_settings, so a part
  * that an admin later deletes (a demo account, say) is not brought back on the next start.
  */
-export async function seedDemoContent(db: Database): Promise<void> {
+export async function seedDemoContent(
+  db: Database,
+  options: { dataDir: string; siteName: string },
+): Promise<void> {
   await seedOnce(db, "seed:users", async () => {
     const users = createUsersRepository(db);
     for (const demo of demoUsers) {
@@ -25,6 +29,8 @@ export async function seedDemoContent(db: Database): Promise<void> {
       });
     }
   });
+  await seedOnce(db, "seed:categories", () => seedDemoCategories(db));
+  await seedOnce(db, "seed:articles", () => seedDemoArticles(db, options));
 }
 
 async function seedOnce(db: Database, marker: string, seed: () => Promise<void>) {

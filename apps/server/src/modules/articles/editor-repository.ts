@@ -1,16 +1,4 @@
-import {
-  and,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  ilike,
-  inArray,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import {
   type ArticleRow,
@@ -21,56 +9,8 @@ import {
   users,
 } from "../../db/schema";
 
-/** The author and category an article answer names (spec point 3). */
-export type ArticleRefs = {
-  author: { id: number; firstName: string; lastName: string; avatar: string | null };
-  category: { id: number; name: string; slug: string; color: string } | null;
-};
-export type ArticleWithRefs = { row: ArticleRow } & ArticleRefs;
-export type ArticleSummaryRow = Omit<ArticleRow, "content">;
-export type ArticleSummaryWithRefs = { row: ArticleSummaryRow } & ArticleRefs;
-
-export type AdminArticleFilter = {
-  status?: ArticleRow["status"];
-  categoryId?: number;
-  featured?: boolean;
-  authorId?: number;
-  search?: string;
-};
-
-const refColumns = {
-  author: {
-    id: users.id,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    avatar: users.avatarUrl,
-  },
-  category: {
-    id: categories.id,
-    name: categories.name,
-    slug: categories.slug,
-    color: categories.color,
-  },
-};
-
-const { content: _content, ...summaryColumns } = getTableColumns(articles);
-
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
-function filterConditions(filter: AdminArticleFilter): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (filter.status) conditions.push(eq(articles.status, filter.status));
-  if (filter.categoryId) conditions.push(eq(articles.categoryId, filter.categoryId));
-  if (filter.featured !== undefined) conditions.push(eq(articles.isFeatured, filter.featured));
-  if (filter.authorId) conditions.push(eq(articles.authorId, filter.authorId));
-  const search = filter.search?.trim();
-  if (search) {
-    const pattern = `%${escapeLike(search)}%`;
-    conditions.push(or(ilike(articles.title, pattern), ilike(articles.excerpt, pattern))!);
-  }
-  return conditions.length ? and(...conditions) : undefined;
 }
 
 /** The only place the newsroom's article writes touch the database. */
@@ -80,36 +20,6 @@ export function createArticleEditorRepository(db: Executor) {
       const query = tx.select().from(articles).where(eq(articles.id, id)).limit(1);
       const [row] = lock ? await query.for("update") : await query;
       return row;
-    },
-
-    async findWithRefs(id: number, tx: Executor = db): Promise<ArticleWithRefs | undefined> {
-      const [found] = await tx
-        .select({ row: articles, ...refColumns })
-        .from(articles)
-        .innerJoin(users, eq(users.id, articles.authorId))
-        .leftJoin(categories, eq(categories.id, articles.categoryId))
-        .where(eq(articles.id, id))
-        .limit(1);
-      return found;
-    },
-
-    async list(
-      filter: AdminArticleFilter,
-      page: { limit: number; offset: number; order: SQL[] },
-      tx: Executor = db,
-    ): Promise<{ items: ArticleSummaryWithRefs[]; total: number }> {
-      const where = filterConditions(filter);
-      const items = await tx
-        .select({ row: summaryColumns, ...refColumns })
-        .from(articles)
-        .innerJoin(users, eq(users.id, articles.authorId))
-        .leftJoin(categories, eq(categories.id, articles.categoryId))
-        .where(where)
-        .orderBy(...page.order)
-        .limit(page.limit)
-        .offset(page.offset);
-      const [{ total }] = await tx.select({ total: count() }).from(articles).where(where);
-      return { items, total };
     },
 
     async stats(authorId: number | undefined, tx: Executor = db) {

@@ -18,12 +18,12 @@ import {
 import { limits } from "@aurumwire/shared/limits";
 import { isEditor } from "@aurumwire/shared/roles";
 import { slugify } from "@aurumwire/shared/slugs";
-import { asc, desc, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client";
-import { type ArticleRow, articles, type NewArticleRow, type UserRow } from "../../db/schema";
+import type { ArticleRow, NewArticleRow, UserRow } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../errors";
-import { toEditorArticle, toRevisionSnapshot } from "./editor-present";
 import type { ArticleEditorRepository } from "./editor-repository";
+import { toArticle } from "./present";
+import type { ArticlesRepository } from "./repository";
 import { sanitizeArticleHtml } from "./sanitize";
 
 type Actor = Pick<UserRow, "id" | "role">;
@@ -41,6 +41,24 @@ function isSlugClash(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? error;
   const { code, constraint } = (cause ?? {}) as { code?: string; constraint?: string };
   return code === "23505" && (!constraint || constraint === "articles_slug_idx");
+}
+
+/** What a revision keeps of an article. */
+export function toRevisionSnapshot(row: ArticleRow): RevisionSnapshot {
+  return {
+    title: row.title,
+    excerpt: row.excerpt,
+    content: row.content,
+    categoryId: row.categoryId,
+    tags: row.tags,
+    featuredImage: row.featuredImage,
+    metaTitle: row.metaTitle,
+    metaDescription: row.metaDescription,
+    isPremium: row.isPremium,
+    isFeatured: row.isFeatured,
+    status: row.status,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+  };
 }
 
 /**
@@ -74,11 +92,13 @@ export function resolvePublishedAt(options: {
 export function createArticleEditorService(deps: {
   db: Database;
   repository: ArticleEditorRepository;
+  /** The read side's queries, so newsroom answers use the one row -> API mapping. */
+  articlesRepository: ArticlesRepository;
   /** Called after every committed change, so cached public pages are rebuilt. */
   onContentChanged: () => void;
   now?: () => Date;
 }) {
-  const { db, repository, onContentChanged } = deps;
+  const { db, repository, articlesRepository, onContentChanged } = deps;
   const now = deps.now ?? (() => new Date());
 
   function assertMayChange(actor: Actor, row: ArticleRow, action: "edit" | "delete") {
@@ -126,9 +146,9 @@ export function createArticleEditorService(deps: {
   }
 
   async function present(id: number, tx: Executor = db): Promise<Article> {
-    const found = await repository.findWithRefs(id, tx);
-    if (!found) throw notFound("Article not found");
-    return toEditorArticle(found.row, found);
+    const record = await articlesRepository.findBySlugOrId(id, "any", tx);
+    if (!record) throw notFound("Article not found");
+    return toArticle(record);
   }
 
   async function findForChange(id: number, tx: Executor, lock = false): Promise<ArticleRow> {
@@ -293,22 +313,20 @@ export function createArticleEditorService(deps: {
     async list(actor: Actor, query: ArticleListQuery): Promise<AdminArticleListResponse> {
       const limit = query.limit;
       const page = query.page;
-      const offset = query.offset ?? (page - 1) * limit;
-      const sortColumn = articles[query.sortBy ?? "createdAt"];
-      const direction = query.sortOrder === "asc" ? asc : desc;
-      const order: SQL[] = [direction(sortColumn), desc(articles.id)];
-      const { items, total } = await repository.list(
-        {
-          status: query.status && query.status !== "all" ? query.status : undefined,
-          categoryId: query.categoryId,
-          featured: query.featured === undefined ? undefined : query.featured === "true",
-          authorId: isEditor(actor) ? query.authorId : actor.id,
-          search: query.search,
-        },
-        { limit, offset, order },
-      );
+      const { records, total } = await articlesRepository.list({
+        visibility: "any",
+        status: query.status && query.status !== "all" ? query.status : undefined,
+        categoryIds: query.categoryId ? [query.categoryId] : undefined,
+        featured: query.featured === undefined ? undefined : query.featured === "true",
+        authorId: isEditor(actor) ? query.authorId : actor.id,
+        search: query.search || undefined,
+        sortBy: query.sortBy ?? "createdAt",
+        sortOrder: query.sortOrder ?? "desc",
+        limit,
+        offset: query.offset ?? (page - 1) * limit,
+      });
       return {
-        articles: items.map((item) => toEditorArticle(item.row, item)),
+        articles: records.map((record) => toArticle(record)),
         pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
       };
     },

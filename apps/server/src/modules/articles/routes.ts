@@ -1,0 +1,113 @@
+import {
+  articleListOnlySchema,
+  articleListQuerySchema,
+  articleListResponseSchema,
+  articleSchema,
+  featuredQuerySchema,
+  likeResponseSchema,
+  popularQuerySchema,
+  relatedArticlesResponseSchema,
+  relatedQuerySchema,
+  trendingQuerySchema,
+  viewResponseSchema,
+  viewSessionIdSchema,
+} from "@aurumwire/shared/articles";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { addEtags } from "../../plugins/etag";
+import type { ArticlesService } from "./service";
+
+const slugOrIdParams = z.object({
+  slugOrId: z.string().trim().min(1).max(200),
+});
+
+/** The read side of /api/articles: lists, one article, trending, related, views and likes. */
+export const articleReadRoutes: FastifyPluginAsyncZod<{ articles: ArticlesService }> = async (
+  app,
+  { articles },
+) => {
+  addEtags(app);
+
+  app.get(
+    "/",
+    {
+      preHandler: app.optionalUser,
+      schema: { querystring: articleListQuerySchema, response: { 200: articleListResponseSchema } },
+    },
+    async (request) => articles.list(request.query, request.user),
+  );
+
+  app.get(
+    "/trending",
+    { schema: { querystring: trendingQuerySchema, response: { 200: articleListOnlySchema } } },
+    async (request) => ({ articles: await articles.trending(request.query.limit) }),
+  );
+
+  app.get(
+    "/featured",
+    { schema: { querystring: featuredQuerySchema, response: { 200: articleListOnlySchema } } },
+    async (request) => ({ articles: await articles.featured(request.query.limit) }),
+  );
+
+  app.get(
+    "/popular",
+    { schema: { querystring: popularQuerySchema, response: { 200: articleListOnlySchema } } },
+    async (request) => ({
+      articles: await articles.popular(request.query.limit, request.query.timeframe),
+    }),
+  );
+
+  app.get(
+    "/:slugOrId",
+    {
+      preHandler: app.optionalUser,
+      schema: { params: slugOrIdParams, response: { 200: z.object({ article: articleSchema }) } },
+    },
+    async (request) => ({ article: await articles.get(request.params.slugOrId, request.user) }),
+  );
+
+  app.get(
+    "/:slugOrId/related",
+    {
+      preHandler: app.optionalUser,
+      schema: {
+        params: slugOrIdParams,
+        querystring: relatedQuerySchema,
+        response: { 200: relatedArticlesResponseSchema },
+      },
+    },
+    async (request) => articles.related(request.params.slugOrId, request.query.limit, request.user),
+  );
+
+  app.post(
+    "/:slugOrId/view",
+    {
+      preHandler: app.optionalUser,
+      schema: {
+        params: slugOrIdParams,
+        headers: z.object({ "x-session-id": viewSessionIdSchema }),
+        response: { 200: viewResponseSchema },
+      },
+    },
+    async (request) =>
+      articles.recordView(request.params.slugOrId, request.headers["x-session-id"], request.user),
+  );
+
+  app.get(
+    "/:slugOrId/like",
+    {
+      preHandler: app.optionalUser,
+      schema: { params: slugOrIdParams, response: { 200: likeResponseSchema } },
+    },
+    async (request) => articles.likeState(request.params.slugOrId, request.user),
+  );
+
+  app.post(
+    "/:slugOrId/like",
+    {
+      preHandler: app.requireUser,
+      schema: { params: slugOrIdParams, response: { 200: likeResponseSchema } },
+    },
+    async (request) => articles.toggleLike(request.params.slugOrId, request.user),
+  );
+};

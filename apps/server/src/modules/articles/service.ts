@@ -1,0 +1,202 @@
+import type {
+  Article,
+  ArticleListQuery,
+  ArticleListResponse,
+  PopularTimeframe,
+  RelatedArticlesResponse,
+} from "@aurumwire/shared/articles";
+import { isEditor, isStaff } from "@aurumwire/shared/roles";
+import type { UserRow } from "../../db/schema";
+import { notFound, unauthorized } from "../../errors";
+import type { PageCache } from "../../plugins/page-cache";
+import type { CategoriesService } from "../categories/service";
+import { type ArticleRecord, toArticle } from "./present";
+import type { ArticleListFilters, ArticlesRepository, ArticleVisibility } from "./repository";
+
+/** Who is asking: the signed-in user, or null for anonymous readers. */
+export type Viewer = Pick<UserRow, "id" | "role"> | null;
+
+export const relatedAlgorithm = "shared-tags+category+text-rank/v1";
+
+/**
+ * What a viewer may see. Readers (anonymous or signed in) see public articles only. Admins and
+ * editors see every article, authors public ones plus their own; but only when they ask for it
+ * with `status`, so a signed-in editor browsing the public site sees what readers see.
+ */
+function visibilityFor(viewer: Viewer, asksForStatus: boolean): ArticleVisibility {
+  if (!asksForStatus || !viewer || !isStaff(viewer)) return "public";
+  if (isEditor(viewer)) return "any";
+  return { publicOrAuthor: viewer.id };
+}
+
+/** Same as above for one article: staff may open their drafts by slug or id. */
+function singleVisibility(viewer: Viewer): ArticleVisibility {
+  if (!viewer || !isStaff(viewer)) return "public";
+  if (isEditor(viewer)) return "any";
+  return { publicOrAuthor: viewer.id };
+}
+
+export function createArticlesService(deps: {
+  repository: ArticlesRepository;
+  categories: CategoriesService;
+  cache: PageCache;
+}) {
+  const { repository, categories, cache } = deps;
+
+  async function findVisible(slugOrId: string | number, viewer: Viewer): Promise<ArticleRecord> {
+    const visibility = singleVisibility(viewer);
+    const load = () => repository.findBySlugOrId(slugOrId, visibility);
+    const record =
+      visibility === "public" ? await cache.memo(`article:${slugOrId}`, load) : await load();
+    if (!record) throw notFound("Article not found", "article_not_found");
+    return record;
+  }
+
+  return {
+    /** GET /api/articles: filters, visibility, search and pagination. */
+    async list(query: ArticleListQuery, viewer: Viewer = null): Promise<ArticleListResponse> {
+      const status = query.status === "all" ? undefined : query.status;
+      const visibility = visibilityFor(viewer, query.status !== undefined);
+      const includeInactive = visibility !== "public";
+      let categoryIds: number[] | undefined;
+      if (query.categorySlug) {
+        const slugs = query.categorySlug
+          .split(",")
+          .map((slug) => slug.trim())
+          .filter(Boolean)
+          .slice(0, 10);
+        categoryIds = await categories.idsForSlugs(slugs, { includeInactive });
+        // An unknown category has no articles, rather than being silently ignored.
+        if (categoryIds.length === 0) categoryIds = [-1];
+      }
+      if (query.categoryId) {
+        const ids = await categories.idsForCategory(query.categoryId, { includeInactive });
+        categoryIds = categoryIds ? categoryIds.filter((id) => ids.includes(id)) : ids;
+        if (categoryIds.length === 0) categoryIds = [-1];
+      }
+      const offset = query.offset ?? (query.page - 1) * query.limit;
+      const filters: ArticleListFilters = {
+        visibility,
+        status,
+        categoryIds,
+        tag: query.tag?.toLowerCase(),
+        featured: query.featured === undefined ? undefined : query.featured === "true",
+        premium: query.premium === undefined ? undefined : query.premium === "true",
+        authorId: query.authorId,
+        search: query.search || undefined,
+        sortBy: query.sortBy,
+        sortOrder: query.sortOrder,
+        limit: query.limit,
+        offset,
+      };
+      const load = async () => {
+        const { records, total } = await repository.list(filters);
+        return {
+          articles: records.map((record) => toArticle(record)),
+          pagination: {
+            page: Math.floor(offset / query.limit) + 1,
+            limit: query.limit,
+            total,
+            totalPages: Math.ceil(total / query.limit),
+          },
+        };
+      };
+      return visibility === "public" ? cache.memo(`list:${JSON.stringify(filters)}`, load) : load();
+    },
+
+    /** One article with its body, by slug or id. */
+    async get(slugOrId: string | number, viewer: Viewer = null): Promise<Article> {
+      return toArticle(await findVisible(slugOrId, viewer));
+    },
+
+    async trending(limit: number): Promise<Article[]> {
+      return cache.memo(`trending:${limit}`, async () =>
+        (await repository.trending(limit)).map((record) => toArticle(record)),
+      );
+    },
+
+    async featured(limit: number): Promise<Article[]> {
+      return cache.memo(`featured:${limit}`, async () =>
+        (await repository.featured(limit)).map((record) => toArticle(record)),
+      );
+    },
+
+    async popular(limit: number, timeframe: PopularTimeframe): Promise<Article[]> {
+      return cache.memo(`popular:${timeframe}:${limit}`, async () =>
+        (await repository.popular(limit, timeframe)).map((record) => toArticle(record)),
+      );
+    },
+
+    /**
+     * Related public articles with relevanceScore (0..1) and a matchReason a reader understands.
+     * When too few share anything, the latest articles fill the list.
+     */
+    async related(
+      slugOrId: string | number,
+      limit: number,
+      viewer: Viewer = null,
+    ): Promise<RelatedArticlesResponse> {
+      const source = await findVisible(slugOrId, viewer);
+      return cache.memo(`related:${source.id}:${limit}`, async () => {
+        const rows = await repository.related({ id: source.id, title: source.title }, limit);
+        const sourceTagCount = Math.max(1, source.tags.length);
+        const related: Article[] = rows.map((row) => {
+          const tagShare = Math.min(1, row.sharedTags.length / sourceTagCount);
+          const score =
+            0.55 * tagShare + (row.sameCategory ? 0.25 : 0) + 0.2 * Math.min(1, row.textScore * 10);
+          const reasons: string[] = [];
+          if (row.sharedTags.length) reasons.push(`Shared tags: ${row.sharedTags.join(", ")}`);
+          if (row.sameCategory && source.category)
+            reasons.push(`Same category: ${source.category.name}`);
+          if (row.textScore > 0) reasons.push("Similar topic");
+          return toArticle(row, {
+            relevanceScore: Math.round(score * 1000) / 1000,
+            matchReason: reasons.join("; ") || "Similar topic",
+          });
+        });
+        if (related.length < limit) {
+          const seen = new Set([source.id, ...related.map((article) => article.id)]);
+          const { records } = await repository.list({
+            visibility: "public",
+            limit: limit + seen.size,
+            offset: 0,
+          });
+          for (const record of records) {
+            if (related.length >= limit) break;
+            if (seen.has(record.id)) continue;
+            related.push(toArticle(record, { relevanceScore: 0, matchReason: "Latest news" }));
+          }
+        }
+        return {
+          articles: related,
+          algorithm: relatedAlgorithm,
+          computed_at: new Date().toISOString(),
+        };
+      });
+    },
+
+    /** Counts a view once per article and session id; only public articles are counted. */
+    async recordView(slugOrId: string | number, sessionId: string, viewer: Viewer = null) {
+      const article = await findVisible(slugOrId, null);
+      const result = await repository.recordView(article.id, sessionId, viewer?.id ?? null);
+      return { success: true, ...result };
+    },
+
+    /** Like or unlike, once per user. */
+    async toggleLike(slugOrId: string | number, viewer: Viewer) {
+      if (!viewer) throw unauthorized("Please log in to like articles.");
+      const article = await findVisible(slugOrId, viewer);
+      return repository.toggleLike(article.id, viewer.id);
+    },
+
+    async likeState(slugOrId: string | number, viewer: Viewer) {
+      // Read fresh: the cached copy of the article may predate the last like.
+      const article = await repository.findBySlugOrId(slugOrId, singleVisibility(viewer));
+      if (!article) throw notFound("Article not found", "article_not_found");
+      const liked = viewer ? await repository.hasLiked(article.id, viewer.id) : false;
+      return { liked, likeCount: article.likeCount };
+    },
+  };
+}
+
+export type ArticlesService = ReturnType<typeof createArticlesService>;

@@ -1,0 +1,40 @@
+import { eq } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { siteSettings } from "../../db/schema";
+import type { PageCache } from "../../plugins/page-cache";
+
+export type HeroDisplayMode = "hero" | "carousel" | "none";
+
+/**
+ * The few site settings the public pages read (the settings API and screen are the site-settings
+ * module's). Reads are cached with the other public reads; saving a setting invalidates them.
+ */
+export function createPublicSettingsReader(deps: {
+  db: Executor;
+  cache: PageCache;
+  defaults: { bitcoinAddress: string };
+}) {
+  const { db, cache, defaults } = deps;
+  const read = (key: string) =>
+    cache.memo(`setting:${key}`, async () => {
+      const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, key)).limit(1);
+      return row?.value ?? null;
+    });
+
+  return {
+    /** Spec: 'hero' shows the first article large, 'carousel' the carousel, anything else nothing. */
+    async heroDisplayMode(): Promise<HeroDisplayMode> {
+      const value = await read("heroDisplayMode");
+      if (value === null || value === undefined) return "hero";
+      return value === "hero" || value === "carousel" ? value : "none";
+    },
+
+    /** The address of the contribution request under articles: a setting, else the config. */
+    async bitcoinAddress(): Promise<string> {
+      const value = await read("bitcoinAddress");
+      return typeof value === "string" && value.length >= 20 ? value : defaults.bitcoinAddress;
+    },
+  };
+}
+
+export type PublicSettingsReader = ReturnType<typeof createPublicSettingsReader>;

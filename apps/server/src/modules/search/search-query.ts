@@ -1,0 +1,55 @@
+import { type SQL, sql } from "drizzle-orm";
+import { articles } from "../../db/schema";
+
+/** The words of a search as the prefix fallback sees them: lowercase ASCII letters and digits. */
+export function searchWords(text: string): string[] {
+  const words =
+    text
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .match(/[a-z0-9]+/g) ?? [];
+  return [...new Set(words)].filter((word) => word.length >= 2).slice(0, 8);
+}
+
+export interface ArticleSearch {
+  /** WHERE condition: which articles match. */
+  match: SQL;
+  /** Higher is better; used to order results when no other sort is asked for. */
+  rank: SQL<number>;
+}
+
+/**
+ * PostgreSQL full-text search over the weighted search vector (title A, excerpt and tags B, body
+ * C), in three layers so a reader finds what they meant:
+ * - the reader's words as a web search (`websearch_to_tsquery`: quotes, OR, -excluded);
+ * - the same words as prefixes ("ether" finds Ethereum), for words still being typed;
+ * - trigram word similarity against the title (pg_trgm), for typos ("etherum").
+ * All three use GIN indexes. Title matches rank above excerpt and tag matches, which rank above
+ * body matches, because of the vector's weights.
+ */
+export function buildArticleSearch(text: string): ArticleSearch | null {
+  const phrase = text.trim().slice(0, 200);
+  const words = searchWords(phrase);
+  if (!phrase || words.length === 0) return null;
+  const web = sql`websearch_to_tsquery('english', ${phrase}::text)`;
+  const vector = articles.searchVector;
+  // "quoted phrases", OR and -excluded words are meant exactly: no loose fallbacks then.
+  if (/"|(^|\s)-\S|\sor\s/i.test(phrase)) {
+    return { match: sql`${vector} @@ ${web}`, rank: sql<number>`ts_rank(${vector}, ${web})` };
+  }
+  const prefix = sql`to_tsquery('english', ${words.map((word) => `${word}:*`).join(" & ")}::text)`;
+  const match = sql`(${vector} @@ ${web} OR ${vector} @@ ${prefix} OR ${phrase}::text <% ${articles.title})`;
+  const rank = sql<number>`(ts_rank(${vector}, ${web}) * 2 + ts_rank(${vector}, ${prefix}) + word_similarity(${phrase}::text, ${articles.title}) * 0.5)`;
+  return { match, rank };
+}
+
+/**
+ * For related articles: any of the source title's words, so candidates sharing the topic match and
+ * ts_rank says how much text they share.
+ */
+export function anyWordQuery(text: string): SQL | null {
+  const words = searchWords(text).filter((word) => word.length >= 3);
+  if (words.length === 0) return null;
+  return sql`to_tsquery('english', ${words.join(" | ")}::text)`;
+}

@@ -1,0 +1,263 @@
+import { createHash, randomUUID } from "node:crypto";
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { Redis } from "ioredis";
+
+/** One rendered page as it left the server: every header (the CSP with its nonce too) and body. */
+export interface CachedPage {
+  status: number;
+  headers: Record<string, string | string[]>;
+  body: Buffer;
+  etag: string;
+  storedAt: number;
+  gzip?: Buffer;
+  brotli?: Buffer;
+}
+
+/**
+ * Paths whose HTML is the same for every visitor. Sign-in state lives in the browser (a bearer
+ * token in localStorage), so the server renders every page anonymously; the dashboard, sign-in and
+ * preview screens are still kept out, they are not worth sharing through a CDN.
+ */
+export function isCacheablePagePath(pathname: string): boolean {
+  return !/^\/(api|public|uploads|assets|dashboard|login|register|profile|preview)(\/|$)/.test(
+    pathname,
+  );
+}
+
+const maxPages = 1000;
+const maxMemoEntries = 2000;
+
+/**
+ * The public content cache: rendered anonymous pages and the results of public reads (lists,
+ * articles, categories), both for `ttlSeconds`. `invalidate()` drops everything at once; the
+ * services that change articles, categories or settings call it. With Redis configured, an
+ * invalidation is published so every instance drops its copy. A TTL of 0 turns it off.
+ */
+export function createPageCache(options: { ttlSeconds: number }) {
+  const ttlMs = options.ttlSeconds * 1000;
+  const enabled = ttlMs > 0;
+  const pages = new Map<string, CachedPage>();
+  const memos = new Map<string, { expires: number; value: Promise<unknown> }>();
+  let generation = 0;
+  const invalidationListeners: Array<() => void> = [];
+
+  function dropLocal() {
+    generation += 1;
+    pages.clear();
+    memos.clear();
+  }
+
+  return {
+    enabled,
+    ttlSeconds: options.ttlSeconds,
+
+    getPage(key: string): CachedPage | undefined {
+      const page = pages.get(key);
+      if (!page) return undefined;
+      if (Date.now() - page.storedAt >= ttlMs) {
+        pages.delete(key);
+        return undefined;
+      }
+      return page;
+    },
+
+    /** Stores a page unless the cache was invalidated while it was being rendered. */
+    setPage(
+      key: string,
+      page: Omit<CachedPage, "etag" | "storedAt">,
+      renderedInGeneration: number,
+    ): CachedPage {
+      const stored: CachedPage = {
+        ...page,
+        etag: `W/"${createHash("sha1").update(page.body).digest("base64url")}"`,
+        storedAt: Date.now(),
+      };
+      if (!enabled || renderedInGeneration !== generation) return stored;
+      if (pages.size >= maxPages) pages.delete(pages.keys().next().value as string);
+      pages.set(key, stored);
+      return stored;
+    },
+
+    /** Current generation: read it before rendering, hand it to setPage after. */
+    get generation() {
+      return generation;
+    },
+
+    /**
+     * A public read, shared by concurrent callers and kept for the TTL. A failed read is not
+     * kept. Only for results that are the same for every anonymous visitor.
+     */
+    memo<T>(key: string, load: () => Promise<T>): Promise<T> {
+      if (!enabled) return load();
+      const now = Date.now();
+      const hit = memos.get(key);
+      if (hit && hit.expires > now) return hit.value as Promise<T>;
+      if (memos.size >= maxMemoEntries) memos.delete(memos.keys().next().value as string);
+      const value = load();
+      const entry = { expires: now + ttlMs, value };
+      memos.set(key, entry);
+      value.catch(() => {
+        if (memos.get(key) === entry) memos.delete(key);
+      });
+      return value;
+    },
+
+    /** Forget every cached page and read, here and (through Redis) on every other instance. */
+    invalidate() {
+      dropLocal();
+      for (const listener of invalidationListeners) listener();
+    },
+
+    /** An invalidation announced by another instance. */
+    invalidateLocal: dropLocal,
+
+    /** Called after every invalidate() (not invalidateLocal), to tell other instances. */
+    onInvalidate(listener: () => void) {
+      invalidationListeners.push(listener);
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+const invalidationChannel = "aurumwire:page-cache:invalidate";
+
+/**
+ * With several instances behind a load balancer, one instance's invalidation must reach all:
+ * it is published on a Redis channel, and every other instance drops its local copy.
+ */
+export async function shareInvalidationsThroughRedis(
+  cache: PageCache,
+  redis: Redis,
+): Promise<() => Promise<void>> {
+  const instanceId = randomUUID();
+  const subscriber = redis.duplicate();
+  await subscriber.subscribe(invalidationChannel);
+  subscriber.on("message", (_channel, from: string) => {
+    if (from !== instanceId) cache.invalidateLocal();
+  });
+  cache.onInvalidate(() => {
+    redis.publish(invalidationChannel, instanceId).catch(() => {
+      // A lost message only means another instance serves stale pages until the TTL ends.
+    });
+  });
+  return async () => {
+    await subscriber.quit().catch(() => {});
+  };
+}
+
+function acceptsEncoding(request: FastifyRequest, encoding: "br" | "gzip"): boolean {
+  const header = request.headers["accept-encoding"];
+  return typeof header === "string" && header.includes(encoding);
+}
+
+/** Sends a cached page straight to the socket: the cheapest possible answer. */
+export function sendCachedPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  cacheStatus: "hit" | "miss" = "hit",
+) {
+  const headers: Record<string, string | string[] | number> = {
+    ...page.headers,
+    etag: page.etag,
+    age: String(Math.floor((Date.now() - page.storedAt) / 1000)),
+    "x-page-cache": cacheStatus,
+    "x-request-id": request.id,
+    vary: "Accept-Encoding",
+  };
+  reply.hijack();
+  if (request.headers["if-none-match"] === page.etag) {
+    reply.raw.writeHead(304, headers);
+    reply.raw.end();
+    return;
+  }
+  let body = page.body;
+  if (page.body.length > 1024 && acceptsEncoding(request, "br")) {
+    page.brotli ??= brotliCompressSync(page.body, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 },
+    });
+    body = page.brotli;
+    headers["content-encoding"] = "br";
+  } else if (page.body.length > 1024 && acceptsEncoding(request, "gzip")) {
+    page.gzip ??= gzipSync(page.body, { level: 6 });
+    body = page.gzip;
+    headers["content-encoding"] = "gzip";
+  }
+  headers["content-length"] = body.length;
+  reply.raw.writeHead(page.status, headers);
+  reply.raw.end(request.method === "HEAD" ? undefined : body);
+}
+
+/** Cache-Control of public pages: shared caches (CDNs) keep them for the TTL and then revalidate. */
+export function publicPageCacheControl(ttlSeconds: number): string {
+  if (ttlSeconds <= 0) return "public, max-age=0, must-revalidate";
+  return `public, max-age=0, s-maxage=${ttlSeconds}, stale-while-revalidate=${ttlSeconds * 4}`;
+}
+
+/**
+ * After the web app rendered a page: a public 200 HTML page gets shareable Cache-Control and is
+ * kept in the cache with all its headers, the CSP and its nonce included (the nonce is in the
+ * body, so they must travel together). Returns false when the caller should send the response
+ * itself.
+ */
+export async function sendRenderedPage(options: {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  response: Response;
+  cache: PageCache;
+  renderedInGeneration: number;
+}): Promise<boolean> {
+  const { request, reply, response, cache } = options;
+  const pathname = request.url.split("?")[0];
+  const isHtml = response.headers.get("content-type")?.startsWith("text/html") ?? false;
+  if (!isCacheablePagePath(pathname)) {
+    if (isHtml) reply.header("cache-control", "private, no-cache");
+    return false;
+  }
+  if (request.method !== "GET" || response.status !== 200 || !isHtml || !response.body) {
+    if (isHtml) reply.header("cache-control", "no-cache");
+    return false;
+  }
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined && name !== "x-request-id") headers[name] = String(value);
+  }
+  for (const [name, value] of response.headers) {
+    if (name !== "set-cookie") headers[name] = value;
+  }
+  // A page that sets cookies is someone's page: send it, never share it.
+  if (response.headers.getSetCookie().length) return false;
+  headers["cache-control"] = publicPageCacheControl(cache.ttlSeconds);
+  const page = cache.setPage(
+    request.url,
+    { status: response.status, headers, body },
+    options.renderedInGeneration,
+  );
+  sendCachedPage(request, reply, page, "miss");
+  return true;
+}
+
+/**
+ * Answers anonymous page requests from the cache before any other work (routing aside). Pages are
+ * put into the cache by the web app plugin after rendering.
+ */
+export default fp(
+  async function pageCachePlugin(app: FastifyInstance, options: { cache: PageCache }) {
+    const { cache } = options;
+    if (!cache.enabled) return;
+    app.addHook("onRequest", async (request, reply) => {
+      if (request.method !== "GET" && request.method !== "HEAD") return;
+      const pathname = request.url.split("?")[0];
+      if (!isCacheablePagePath(pathname)) return;
+      const page = cache.getPage(request.url);
+      if (!page) return;
+      sendCachedPage(request, reply, page);
+      return reply;
+    });
+  },
+  { name: "page-cache" },
+);

@@ -1,0 +1,604 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertArticle, insertCategory, userId } from "./article-fixtures";
+import { buildTestApp, loginAs } from "./helpers";
+
+let app: FastifyInstance;
+let editorHeaders: { authorization: string };
+let authorHeaders: { authorization: string };
+let readerHeaders: { authorization: string };
+let adminId: number;
+let authorId: number;
+let editorId: number;
+let desk: { id: number; slug: string };
+let deskChild: { id: number; slug: string };
+let hiddenDesk: { id: number; slug: string };
+
+const hour = 60 * 60 * 1000;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  editorHeaders = await loginAs(app, "editor");
+  authorHeaders = await loginAs(app, "author");
+  readerHeaders = await loginAs(app, "reader");
+  adminId = await userId(app, "admin@aurumwire.test");
+  authorId = await userId(app, "author@aurumwire.test");
+  editorId = await userId(app, "editor@aurumwire.test");
+  desk = await insertCategory(app, { name: "Test Desk", slug: "test-desk", color: "#123456" });
+  deskChild = await insertCategory(app, {
+    name: "Test Desk Child",
+    slug: "test-desk-child",
+    parentId: desk.id,
+  });
+  hiddenDesk = await insertCategory(app, {
+    name: "Hidden Desk",
+    slug: "hidden-desk",
+    isActive: false,
+  });
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+async function list(query: string, headers: Record<string, string> = {}) {
+  const response = await app.inject({ method: "GET", url: `/api/articles?${query}`, headers });
+  return response;
+}
+
+describe("GET /api/articles visibility", () => {
+  let published: number;
+  let draft: number;
+  let future: number;
+  let inactive: number;
+  let archived: number;
+  let authorDraft: number;
+
+  beforeAll(async () => {
+    const base = { categoryId: desk.id, authorId: adminId };
+    published = (await insertArticle(app, { ...base, title: "Visible published desk story" })).id;
+    draft = (
+      await insertArticle(app, {
+        ...base,
+        title: "Unpublished draft desk story",
+        status: "draft",
+        publishedAt: null,
+      })
+    ).id;
+    future = (
+      await insertArticle(app, {
+        ...base,
+        title: "Scheduled future desk story",
+        publishedAt: new Date(Date.now() + 48 * hour),
+      })
+    ).id;
+    inactive = (
+      await insertArticle(app, { ...base, title: "Inactive desk story", isActive: false })
+    ).id;
+    archived = (
+      await insertArticle(app, { ...base, title: "Archived desk story", status: "archived" })
+    ).id;
+    authorDraft = (
+      await insertArticle(app, {
+        categoryId: desk.id,
+        authorId,
+        title: "The author's own draft desk story",
+        status: "draft",
+        publishedAt: null,
+      })
+    ).id;
+  });
+
+  it("shows anonymous readers only published, active articles whose date has come", async () => {
+    const response = await list(`categorySlug=${desk.slug}&limit=50`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    const ids = body.articles.map((article: { id: number }) => article.id);
+    expect(ids).toContain(published);
+    for (const hidden of [draft, future, inactive, archived, authorDraft])
+      expect(ids).not.toContain(hidden);
+    expect(body.pagination).toEqual({ page: 1, limit: 50, total: ids.length, totalPages: 1 });
+    // Lists are lean: no bodies.
+    expect(body.articles[0].content).toBeUndefined();
+    expect(body.articles[0].category).toEqual({
+      id: desk.id,
+      name: "Test Desk",
+      slug: "test-desk",
+      color: "#123456",
+    });
+    expect(body.articles[0].author).toMatchObject({ firstName: "Ada", lastName: "Aurum" });
+  });
+
+  it("never shows drafts to anonymous readers or plain users, even when asked", async () => {
+    for (const headers of [{}, readerHeaders]) {
+      const response = await list(`categorySlug=${desk.slug}&status=draft`, headers);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().articles).toEqual([]);
+    }
+  });
+
+  it("shows drafts to editors when they ask for a status", async () => {
+    const drafts = (await list(`categorySlug=${desk.slug}&status=draft`, editorHeaders)).json();
+    expect(drafts.articles.map((article: { id: number }) => article.id).sort()).toEqual(
+      [draft, authorDraft].sort(),
+    );
+    const all = (await list(`categorySlug=${desk.slug}&status=all&limit=50`, editorHeaders)).json();
+    expect(all.articles.map((article: { id: number }) => article.id)).toEqual(
+      expect.arrayContaining([published, draft, future, inactive, archived, authorDraft]),
+    );
+    // Without a status, a signed-in editor browsing the site sees what readers see.
+    const browsing = (await list(`categorySlug=${desk.slug}&limit=50`, editorHeaders)).json();
+    expect(browsing.articles.map((article: { id: number }) => article.id)).not.toContain(draft);
+  });
+
+  it("shows authors their own drafts but not other people's", async () => {
+    const drafts = (await list(`categorySlug=${desk.slug}&status=draft`, authorHeaders)).json();
+    expect(drafts.articles.map((article: { id: number }) => article.id)).toEqual([authorDraft]);
+  });
+
+  it("answers one article by slug or id, and 404 for what readers may not see", async () => {
+    const bySlug = await app.inject({
+      method: "GET",
+      url: "/api/articles/visible-published-desk-story-1",
+    });
+    expect(bySlug.statusCode).toBe(200);
+    expect(bySlug.json().article.content).toContain("Body of Visible published desk story");
+    const byId = await app.inject({ method: "GET", url: `/api/articles/${published}` });
+    expect(byId.json().article.id).toBe(published);
+    for (const hidden of [draft, future, inactive, archived]) {
+      const response = await app.inject({ method: "GET", url: `/api/articles/${hidden}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({
+        error: "Article not found",
+        code: "article_not_found",
+      });
+    }
+    const asEditor = await app.inject({
+      method: "GET",
+      url: `/api/articles/${draft}`,
+      headers: editorHeaders,
+    });
+    expect(asEditor.statusCode).toBe(200);
+    const otherDraftAsAuthor = await app.inject({
+      method: "GET",
+      url: `/api/articles/${draft}`,
+      headers: authorHeaders,
+    });
+    expect(otherDraftAsAuthor.statusCode).toBe(404);
+    const ownDraftAsAuthor = await app.inject({
+      method: "GET",
+      url: `/api/articles/${authorDraft}`,
+      headers: authorHeaders,
+    });
+    expect(ownDraftAsAuthor.statusCode).toBe(200);
+  });
+
+  it("hides an article from readers until its scheduled date", async () => {
+    const scheduled = await insertArticle(app, {
+      authorId: adminId,
+      categoryId: desk.id,
+      title: "Publishes itself in a moment",
+      publishedAt: new Date(Date.now() + 1500),
+    });
+    expect(
+      (await app.inject({ method: "GET", url: `/api/articles/${scheduled.id}` })).statusCode,
+    ).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    app.services.pageCache.invalidate();
+    expect(
+      (await app.inject({ method: "GET", url: `/api/articles/${scheduled.id}` })).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe("GET /api/articles parameters", () => {
+  it("rejects a negative or zero page", async () => {
+    for (const page of ["-1", "0", "abc"]) {
+      const response = await list(`page=${page}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe("validation_failed");
+      expect(response.json().fields.page).toBeDefined();
+    }
+  });
+
+  it("caps a huge limit at 100", async () => {
+    const response = await list("limit=100000");
+    expect(response.statusCode).toBe(200);
+    expect(response.json().pagination.limit).toBe(100);
+    expect(response.json().articles.length).toBeLessThanOrEqual(100);
+  });
+
+  it("rejects an unknown sort field or order", async () => {
+    const badSort = await list("sortBy=password");
+    expect(badSort.statusCode).toBe(400);
+    expect(badSort.json()).toMatchObject({ code: "validation_failed" });
+    expect(badSort.json().fields.sortBy).toMatch(/sortBy must be one of/);
+    expect((await list("sortOrder=sideways")).statusCode).toBe(400);
+    expect((await list("status=secret")).statusCode).toBe(400);
+    expect((await list("offset=-5")).statusCode).toBe(400);
+  });
+
+  it("paginates with page or offset, 1-based", async () => {
+    const first = (await list("limit=5&page=1")).json();
+    const second = (await list("limit=5&page=2")).json();
+    const byOffset = (await list("limit=5&offset=5")).json();
+    expect(first.articles).toHaveLength(5);
+    expect(second.pagination.page).toBe(2);
+    expect(byOffset.articles.map((a: { id: number }) => a.id)).toEqual(
+      second.articles.map((a: { id: number }) => a.id),
+    );
+    expect(first.pagination.totalPages).toBe(Math.ceil(first.pagination.total / 5));
+    expect(first.pagination.total).toBeGreaterThanOrEqual(40); // the demo articles
+  });
+
+  it("sorts by the asked field", async () => {
+    const response = (await list("sortBy=title&sortOrder=asc&limit=100")).json();
+    const titles = response.articles.map((article: { title: string }) => article.title);
+    expect(titles).toEqual(
+      [...titles].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)),
+    );
+  });
+
+  it("filters by category (with subcategories), tag, featured and premium", async () => {
+    const inChild = await insertArticle(app, {
+      authorId: editorId,
+      categoryId: deskChild.id,
+      title: "Child desk article with a rare tag",
+      tags: ["zebra-tag"],
+      isFeatured: true,
+      isPremium: true,
+    });
+    const inHidden = await insertArticle(app, { authorId: editorId, categoryId: hiddenDesk.id });
+    const parentList = (await list(`categorySlug=${desk.slug}&limit=100`)).json();
+    expect(parentList.articles.map((a: { id: number }) => a.id)).toContain(inChild.id);
+    const byId = (await list(`categoryId=${deskChild.id}`)).json();
+    expect(byId.articles.map((a: { id: number }) => a.id)).toEqual([inChild.id]);
+    const byTag = (await list("tag=ZEBRA-tag")).json();
+    expect(byTag.articles.map((a: { id: number }) => a.id)).toEqual([inChild.id]);
+    const featured = (await list(`categorySlug=${deskChild.slug}&featured=true`)).json();
+    expect(featured.articles).toHaveLength(1);
+    const notPremium = (await list(`categorySlug=${deskChild.slug}&premium=false`)).json();
+    expect(notPremium.articles).toHaveLength(0);
+    const unknown = await list("categorySlug=no-such-desk");
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json().articles).toEqual([]);
+    // An inactive category's page does not exist for readers; its articles stay reachable by link.
+    expect((await list(`categorySlug=${hiddenDesk.slug}`)).json().articles).toEqual([]);
+    expect(
+      (await app.inject({ method: "GET", url: `/api/articles/${inHidden.id}` })).statusCode,
+    ).toBe(200);
+    expect((await list("featured=maybe")).statusCode).toBe(400);
+  });
+
+  it("sends an ETag and answers 304 when the client has it", async () => {
+    const first = await list("limit=3");
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers["cache-control"]).toContain("public");
+    const again = await list("limit=3", { "if-none-match": etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    const other = await list("limit=4", { "if-none-match": etag });
+    expect(other.statusCode).toBe(200);
+    const categoriesResponse = await app.inject({ method: "GET", url: "/api/categories" });
+    const categoriesAgain = await app.inject({
+      method: "GET",
+      url: "/api/categories",
+      headers: { "if-none-match": categoriesResponse.headers.etag as string },
+    });
+    expect(categoriesAgain.statusCode).toBe(304);
+  });
+});
+
+describe("search", () => {
+  let titleHit: number;
+  let excerptHit: number;
+  let bodyHit: number;
+
+  beforeAll(async () => {
+    bodyHit = (
+      await insertArticle(app, {
+        authorId: adminId,
+        title: "Weekly roundup of several desks",
+        content: `<p>${"Filler words about markets. ".repeat(20)} The quokkanomics idea is mentioned once here.</p>`,
+        publishedAt: new Date(Date.now() - 1000),
+      })
+    ).id;
+    excerptHit = (
+      await insertArticle(app, {
+        authorId: adminId,
+        title: "Another unrelated headline for the test",
+        excerpt: "A summary that talks about quokkanomics and what it means for readers.",
+        publishedAt: new Date(Date.now() - 2 * hour),
+      })
+    ).id;
+    titleHit = (
+      await insertArticle(app, {
+        authorId: adminId,
+        title: "Quokkanomics explained for beginners",
+        publishedAt: new Date(Date.now() - 3 * hour),
+      })
+    ).id;
+  });
+
+  it("ranks title matches above excerpt matches above body matches", async () => {
+    const response = await list("search=quokkanomics");
+    expect(response.statusCode).toBe(200);
+    const ids = response.json().articles.map((a: { id: number }) => a.id);
+    expect(ids).toEqual([titleHit, excerptHit, bodyHit]);
+    expect(response.json().pagination.total).toBe(3);
+  });
+
+  it("finds partial words and typos", async () => {
+    const partial = (await list("search=quokkanom")).json();
+    expect(partial.articles.map((a: { id: number }) => a.id)).toContain(titleHit);
+    const typo = (await list("search=quokanomics")).json();
+    expect(typo.articles.map((a: { id: number }) => a.id)).toContain(titleHit);
+  });
+
+  it("searches tags and the demo content, with web-search syntax", async () => {
+    const tagged = (await list("search=impermanent-loss")).json();
+    expect(tagged.articles[0].title).toBe("Impermanent Loss, Explained With One Simple Example");
+    const staking = (await list('search="liquid staking" -restaking')).json();
+    expect(staking.articles.length).toBeGreaterThan(0);
+    for (const article of staking.articles) expect(article.title).not.toMatch(/Restaking/);
+  });
+
+  it("answers an empty list for a search with no searchable words, and only public articles", async () => {
+    const punctuation = await list(`search=${encodeURIComponent("?!")}`);
+    expect(punctuation.statusCode).toBe(200);
+    expect(punctuation.json().articles).toEqual([]);
+    await insertArticle(app, {
+      authorId: adminId,
+      title: "Quokkanomics secret draft",
+      status: "draft",
+      publishedAt: null,
+    });
+    const response = (await list("search=quokkanomics")).json();
+    expect(response.articles.map((a: { title: string }) => a.title)).not.toContain(
+      "Quokkanomics secret draft",
+    );
+  });
+
+  it("rejects an overlong search", async () => {
+    expect((await list(`search=${"a".repeat(201)}`)).statusCode).toBe(400);
+  });
+});
+
+describe("trending, featured, popular and related", () => {
+  it("lists featured public articles, newest first", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/articles/featured?limit=3" });
+    expect(response.statusCode).toBe(200);
+    const { articles } = response.json();
+    expect(articles).toHaveLength(3);
+    for (const article of articles) expect(article.isFeatured).toBe(true);
+    const dates = articles.map((a: { publishedAt: string }) => a.publishedAt);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it("ranks popular by views within the timeframe and trending by recent views", async () => {
+    const quiet = await insertArticle(app, {
+      authorId: adminId,
+      title: "A quiet article nobody reads",
+    });
+    const busy = await insertArticle(app, {
+      authorId: adminId,
+      title: "A busy article everyone reads",
+      publishedAt: new Date(Date.now() - 20 * 24 * hour),
+    });
+    for (let index = 0; index < 5; index += 1) {
+      await app.inject({
+        method: "POST",
+        url: `/api/articles/${busy.id}/view`,
+        headers: { "x-session-id": `popular-session-${index}` },
+      });
+    }
+    app.services.pageCache.invalidate();
+    const popular = (
+      await app.inject({ method: "GET", url: "/api/articles/popular?timeframe=day&limit=5" })
+    ).json();
+    expect(popular.articles[0].id).toBe(busy.id);
+    const trending = (
+      await app.inject({ method: "GET", url: "/api/articles/trending?limit=5" })
+    ).json();
+    expect(trending.articles[0].id).toBe(busy.id);
+    expect(trending.articles.map((a: { id: number }) => a.id)).not.toContain(-1);
+    expect(quiet.id).toBeGreaterThan(0);
+    const bad = await app.inject({ method: "GET", url: "/api/articles/popular?timeframe=year" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.timeframe).toBe("timeframe must be day, week or month");
+  });
+
+  it("answers related articles with relevanceScore and matchReason", async () => {
+    const source = await insertArticle(app, {
+      authorId: adminId,
+      categoryId: desk.id,
+      title: "Pangolin custody rules for exchanges",
+      tags: ["pangolin", "custody-rules"],
+    });
+    const strong = await insertArticle(app, {
+      authorId: adminId,
+      categoryId: desk.id,
+      title: "Pangolin custody rules, part two",
+      tags: ["pangolin", "custody-rules"],
+    });
+    const weak = await insertArticle(app, {
+      authorId: adminId,
+      title: "Something else that mentions pangolin once",
+      tags: ["pangolin"],
+    });
+    const response = await app.inject({ method: "GET", url: `/api/articles/${source.id}/related` });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.algorithm).toBeTruthy();
+    expect(new Date(body.computed_at).getTime()).not.toBeNaN();
+    expect(body.articles).toHaveLength(6); // filled with the latest when few are related
+    expect(body.articles[0].id).toBe(strong.id);
+    expect(body.articles[0].matchReason).toContain("Shared tags: custody-rules, pangolin");
+    expect(body.articles[0].matchReason).toContain("Same category: Test Desk");
+    expect(body.articles[1].id).toBe(weak.id);
+    expect(body.articles[0].relevanceScore).toBeGreaterThan(body.articles[1].relevanceScore);
+    expect(body.articles.map((a: { id: number }) => a.id)).not.toContain(source.id);
+    const limited = (
+      await app.inject({ method: "GET", url: `/api/articles/${source.slug}/related?limit=2` })
+    ).json();
+    expect(limited.articles).toHaveLength(2);
+    const missing = await app.inject({ method: "GET", url: "/api/articles/999999/related" });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe("views and likes", () => {
+  it("counts a view once per session id, also under concurrent calls", async () => {
+    const article = await insertArticle(app, {
+      authorId: adminId,
+      title: "Counting views carefully",
+    });
+    const view = (session: string) =>
+      app.inject({
+        method: "POST",
+        url: `/api/articles/${article.id}/view`,
+        headers: { "x-session-id": session },
+      });
+    const first = await view("session-aaaaaaaa");
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ success: true, counted: true, viewCount: 1 });
+    const repeat = await view("session-aaaaaaaa");
+    expect(repeat.json()).toEqual({ success: true, counted: false, viewCount: 1 });
+    const concurrent = await Promise.all(
+      Array.from({ length: 10 }, () => view("session-bbbbbbbb")),
+    );
+    expect(concurrent.filter((response) => response.json().counted)).toHaveLength(1);
+    const others = await Promise.all(
+      Array.from({ length: 5 }, (_, index) => view(`session-other-${index}`)),
+    );
+    expect(others.every((response) => response.json().counted)).toBe(true);
+    const [row] = await app.database.db.query.articles.findMany({
+      where: (table, { eq }) => eq(table.id, article.id),
+    });
+    expect(row.viewCount).toBe(7);
+  });
+
+  it("requires a sensible X-Session-ID and a public article", async () => {
+    const article = await insertArticle(app, { authorId: adminId });
+    const missing = await app.inject({ method: "POST", url: `/api/articles/${article.id}/view` });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().code).toBe("validation_failed");
+    const bad = await app.inject({
+      method: "POST",
+      url: `/api/articles/${article.id}/view`,
+      headers: { "x-session-id": "<script>" },
+    });
+    expect(bad.statusCode).toBe(400);
+    const draft = await insertArticle(app, {
+      authorId: adminId,
+      status: "draft",
+      publishedAt: null,
+    });
+    const onDraft = await app.inject({
+      method: "POST",
+      url: `/api/articles/${draft.id}/view`,
+      headers: { "x-session-id": "session-cccccccc" },
+    });
+    expect(onDraft.statusCode).toBe(404);
+  });
+
+  it("lets a signed-in user like and unlike, once", async () => {
+    const article = await insertArticle(app, {
+      authorId: adminId,
+      title: "An article worth liking",
+    });
+    const url = `/api/articles/${article.id}/like`;
+    const anonymous = await app.inject({ method: "POST", url });
+    expect(anonymous.statusCode).toBe(401);
+    const liked = await app.inject({ method: "POST", url, headers: readerHeaders });
+    expect(liked.json()).toEqual({ liked: true, likeCount: 1 });
+    const other = await app.inject({ method: "POST", url, headers: editorHeaders });
+    expect(other.json()).toEqual({ liked: true, likeCount: 2 });
+    const state = await app.inject({ method: "GET", url, headers: readerHeaders });
+    expect(state.json()).toEqual({ liked: true, likeCount: 2 });
+    const unliked = await app.inject({ method: "POST", url, headers: readerHeaders });
+    expect(unliked.json()).toEqual({ liked: false, likeCount: 1 });
+    const anonymousState = await app.inject({ method: "GET", url });
+    expect(anonymousState.json()).toEqual({ liked: false, likeCount: 1 });
+  });
+});
+
+describe("GET /api/categories", () => {
+  it("lists active categories with public article counts, children included", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/categories" });
+    expect(response.statusCode).toBe(200);
+    const { categories } = response.json();
+    const slugs = categories.map((category: { slug: string }) => category.slug);
+    for (const slug of [
+      "news",
+      "breaking-news",
+      "market-news",
+      "trending",
+      "viral",
+      "hot-topics",
+      "markets",
+      "trading",
+      "technical-analysis",
+      "bitcoin-price",
+      "bitcoin",
+      "ethereum",
+      "defi",
+      "nft",
+    ]) {
+      expect(slugs).toContain(slug);
+    }
+    expect(slugs).not.toContain("hidden-desk");
+    const markets = categories.find((category: { slug: string }) => category.slug === "markets");
+    const trading = categories.find((category: { slug: string }) => category.slug === "trading");
+    expect(trading.parentId).toBe(markets.id);
+    expect(markets.articleCount).toBeGreaterThan(trading.articleCount);
+    expect(markets.color).toMatch(/^#[0-9A-F]{6}$/i);
+  });
+
+  it("nests children with includeHierarchy, shows inactive ones to editors only", async () => {
+    const tree = (
+      await app.inject({ method: "GET", url: "/api/categories?includeHierarchy=true" })
+    ).json();
+    const news = tree.categories.find((category: { slug: string }) => category.slug === "news");
+    expect(news.children.map((child: { slug: string }) => child.slug).sort()).toEqual([
+      "breaking-news",
+      "market-news",
+    ]);
+    expect(tree.categories.map((category: { slug: string }) => category.slug)).not.toContain(
+      "trading",
+    );
+    const anonymous = (
+      await app.inject({ method: "GET", url: "/api/categories?includeInactive=true" })
+    ).json();
+    expect(anonymous.categories.map((c: { slug: string }) => c.slug)).not.toContain("hidden-desk");
+    const editor = (
+      await app.inject({
+        method: "GET",
+        url: "/api/categories?includeInactive=true",
+        headers: editorHeaders,
+      })
+    ).json();
+    expect(editor.categories.map((c: { slug: string }) => c.slug)).toContain("hidden-desk");
+    expect(
+      (await app.inject({ method: "GET", url: "/api/categories?includeHierarchy=perhaps" }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it("answers one category by slug, 404 for unknown or inactive ones", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/categories/bitcoin" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().category).toMatchObject({
+      name: "Bitcoin",
+      slug: "bitcoin",
+      isActive: true,
+    });
+    const unknown = await app.inject({ method: "GET", url: "/api/categories/nope" });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: "Category not found", code: "category_not_found" });
+    expect(
+      (await app.inject({ method: "GET", url: "/api/categories/hidden-desk" })).statusCode,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,132 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertArticle, userId } from "./article-fixtures";
+import { buildTestApp } from "./helpers";
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await buildTestApp({ publicUrl: "https://aurumwire.example" });
+  const adminId = await userId(app, "admin@aurumwire.test");
+  await insertArticle(app, {
+    authorId: adminId,
+    title: "Draft that must stay out of feeds",
+    status: "draft",
+    publishedAt: null,
+  });
+  await insertArticle(app, {
+    authorId: adminId,
+    title: "Old story outside the news window",
+    publishedAt: new Date(Date.now() - 5 * 24 * 60 * 60 * 1000),
+  });
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+describe("demo content", () => {
+  it("seeds the spec's categories and at least 40 public articles with local covers", async () => {
+    const categories = (await app.inject({ method: "GET", url: "/api/categories" })).json()
+      .categories;
+    expect(categories.map((category: { name: string }) => category.name)).toEqual(
+      expect.arrayContaining([
+        "News",
+        "Breaking News",
+        "Market News",
+        "Trending",
+        "Viral",
+        "Hot Topics",
+        "Markets",
+        "Trading",
+        "Technical Analysis",
+        "Bitcoin Price",
+        "Bitcoin",
+        "Ethereum",
+        "DeFi",
+        "NFT",
+      ]),
+    );
+    const list = (await app.inject({ method: "GET", url: "/api/articles?limit=100" })).json();
+    const demo = list.articles.filter((article: { featuredImage: string | null }) =>
+      article.featuredImage?.startsWith("/uploads/covers/"),
+    );
+    expect(demo.length).toBeGreaterThanOrEqual(40);
+    expect(demo.some((article: { isFeatured: boolean }) => article.isFeatured)).toBe(true);
+    expect(demo.some((article: { isPremium: boolean }) => article.isPremium)).toBe(true);
+    for (const article of demo) {
+      expect(article.tags.length).toBeGreaterThan(0);
+      expect(article.excerpt.length).toBeGreaterThanOrEqual(50);
+      const file = path.join(app.config.dataDir, article.featuredImage);
+      expect(existsSync(file)).toBe(true);
+    }
+    const cover = await app.inject({ method: "GET", url: demo[0].featuredImage });
+    expect(cover.statusCode).toBe(200);
+    expect(cover.headers["content-type"]).toBe("image/jpeg");
+    const one = (await app.inject({ method: "GET", url: `/api/articles/${demo[0].slug}` })).json();
+    expect(one.article.content).toMatch(/<h2>/);
+  });
+});
+
+describe("syndication", () => {
+  it("serves the latest published articles as RSS", async () => {
+    const response = await app.inject({ method: "GET", url: "/rss.xml" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("application/rss+xml");
+    expect(response.headers["cache-control"]).toContain("s-maxage");
+    const xml = response.body;
+    expect(xml).toContain("<rss");
+    expect(xml).toContain("How Bitcoin Miners Survive a Halving");
+    expect(xml).not.toContain("Draft that must stay out of feeds");
+    expect(xml).toContain("https://aurumwire.example/article/how-bitcoin-miners-survive-a-halving");
+    expect(xml).toMatch(
+      /<enclosure [^>]*url="https:\/\/aurumwire\.example\/uploads\/covers\/[^"]+\.jpg"/,
+    );
+    expect((xml.match(/<item>/g) ?? []).length).toBeLessThanOrEqual(50);
+  });
+
+  it("serves a category feed, and 404 for an unknown category", async () => {
+    const response = await app.inject({ method: "GET", url: "/category/ethereum/rss.xml" });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain("Ethereum Gas Fees Explained Without the Jargon");
+    expect(response.body).not.toContain("How Bitcoin Miners Survive a Halving");
+    const unknown = await app.inject({ method: "GET", url: "/category/nope/rss.xml" });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it("lists public pages and articles in the sitemap with lastmod", async () => {
+    const response = await app.inject({ method: "GET", url: "/sitemap.xml" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("application/xml");
+    const xml = response.body;
+    expect(xml).toContain("<loc>https://aurumwire.example/</loc>");
+    expect(xml).toContain("<loc>https://aurumwire.example/category/defi</loc>");
+    expect(xml).toContain("<loc>https://aurumwire.example/disclaimer</loc>");
+    expect(xml).toMatch(
+      /<url><loc>https:\/\/aurumwire\.example\/article\/old-story-outside-the-news-window-\d+<\/loc><lastmod>\d{4}-/,
+    );
+    expect(xml).not.toContain("draft-that-must-stay-out-of-feeds");
+    expect(xml).not.toContain("/dashboard");
+  });
+
+  it("lists only the last two days in the news sitemap", async () => {
+    const xml = (await app.inject({ method: "GET", url: "/news-sitemap.xml" })).body;
+    expect(xml).toContain('xmlns:news="http://www.google.com/schemas/sitemap-news/0.9"');
+    expect(xml).toContain(
+      "<news:title>Exchange Pauses Withdrawals: A Reader&#39;s Checklist for the First Hour</news:title>",
+    );
+    expect(xml).toContain("<news:name>AurumWire</news:name>");
+    expect(xml).not.toContain("old-story-outside-the-news-window");
+    expect(xml).not.toContain("evaluating-an-nft-collection-before-you-buy");
+  });
+
+  it("points robots at the sitemaps", async () => {
+    const response = await app.inject({ method: "GET", url: "/robots.txt" });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain("Sitemap: https://aurumwire.example/sitemap.xml");
+    expect(response.body).toContain("Sitemap: https://aurumwire.example/news-sitemap.xml");
+    expect(response.body).toContain("Disallow: /dashboard");
+  });
+});

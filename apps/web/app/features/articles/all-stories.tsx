@@ -1,0 +1,79 @@
+import type { Article, ArticleListResponse } from "@aurumwire/shared/articles";
+import { limits } from "@aurumwire/shared/limits";
+import { useState } from "react";
+import { api } from "../../lib/api-client";
+import { ArticleGrid } from "./article-card";
+
+const overlap = 5;
+
+/**
+ * All Stories on the home page: from the 8th article on, 20 at a time. 'Load More Articles'
+ * shows while more exist and reads 'Loading...' while the next 20 are fetched.
+ */
+export function AllStories({
+  initial,
+  startOffset,
+  total,
+}: {
+  initial: Article[];
+  /** Position of the first story in the full list (7: the 8th article). */
+  startOffset: number;
+  total: number;
+}) {
+  const [stories, setStories] = useState(initial);
+  const [knownTotal, setKnownTotal] = useState(total);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const hasMore = startOffset + stories.length < knownTotal;
+
+  async function loadMore() {
+    setLoading(true);
+    setError(null);
+    try {
+      // Articles published since the page was rendered push the list down; asking for a few
+      // extra and skipping the ones already shown still adds a full 20.
+      const offset = startOffset + stories.length;
+      const page = await api.get<ArticleListResponse>(
+        `/articles?offset=${offset}&limit=${limits.loadMoreStep + overlap}`,
+      );
+      const seen = new Set(stories.map((story) => story.id));
+      const fresh = page.articles.filter((article) => !seen.has(article.id));
+      setStories([...stories, ...fresh.slice(0, limits.loadMoreStep)]);
+      setKnownTotal(page.pagination.total);
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : "Failed to fetch articles");
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <section className="aw-section" aria-labelledby="all-stories-heading">
+      <h2 id="all-stories-heading" className="aw-section__title">
+        All Stories
+      </h2>
+      {stories.length === 0 ? (
+        <div className="aw-empty">No articles available</div>
+      ) : (
+        <ArticleGrid articles={stories} columns={3} excerptLength={limits.featuredListExcerpt} />
+      )}
+      {error && (
+        <div className="aw-alert" role="alert" style={{ marginTop: 16 }}>
+          {error}
+        </div>
+      )}
+      {hasMore && (
+        <div style={{ display: "flex", justifyContent: "center", marginTop: 28 }}>
+          <button
+            type="button"
+            className="aw-button aw-button--outline"
+            onClick={loadMore}
+            disabled={loading}
+          >
+            {loading ? "Loading..." : "Load More Articles"}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

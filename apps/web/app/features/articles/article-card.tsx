@@ -1,0 +1,112 @@
+import type { Article } from "@aurumwire/shared/articles";
+import { Link } from "react-router";
+import "../../components/site.css";
+import "./articles.css";
+import { CoverImage } from "./cover-image";
+import { articleImage, articlePath, authorName, formatArticleDate, formatCount } from "./format";
+
+export type ArticleCardVariant = "grid" | "hero" | "small";
+
+/** Dark text on light category colours, light text on dark ones. */
+export function readableTextColor(hex: string): string {
+  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!match) return "#0B0B0F";
+  const [r, g, b] = match.slice(1).map((part) => Number.parseInt(part, 16) / 255);
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return luminance > 0.5 ? "#0B0B0F" : "#FFFFFF";
+}
+
+export function CategoryChip({ category }: { category: Article["category"] }) {
+  if (!category) return null;
+  return (
+    <span
+      className="aw-chip"
+      style={{ background: category.color, color: readableTextColor(category.color) }}
+    >
+      {category.name}
+    </span>
+  );
+}
+
+/**
+ * One article in a list: cover, category, title, excerpt and meta, the whole card a link to
+ * /article/{slug}. Plain HTML, see articles.css.
+ */
+export function ArticleCard({
+  article,
+  variant = "grid",
+  eager,
+  excerptLength,
+  badge,
+}: {
+  article: Article;
+  variant?: ArticleCardVariant;
+  eager?: boolean;
+  /** Cut the excerpt to this many characters (featured cards: 100, lists: 150). */
+  excerptLength?: number;
+  badge?: string;
+}) {
+  const excerpt =
+    excerptLength && article.excerpt.length > excerptLength
+      ? `${article.excerpt.slice(0, excerptLength).trimEnd()}…`
+      : article.excerpt;
+  const HeadingTag = variant === "hero" ? "h2" : "h3";
+  return (
+    <Link
+      to={articlePath(article)}
+      className={`aw-card aw-card--${variant}`}
+      data-testid="article-card"
+      prefetch="intent"
+    >
+      <CoverImage
+        src={articleImage(article)}
+        alt=""
+        className="aw-card__image"
+        eager={eager}
+        width={variant === "hero" ? 1200 : 600}
+        height={variant === "hero" ? 600 : 300}
+      />
+      <div className="aw-card__body">
+        {variant !== "small" && (
+          <div className="aw-chip-row">
+            <CategoryChip category={article.category} />
+            {badge && <span className="aw-chip aw-chip--outline">{badge}</span>}
+          </div>
+        )}
+        <HeadingTag className="aw-card__title">{article.title}</HeadingTag>
+        {variant !== "small" && <p className="aw-card__excerpt">{excerpt}</p>}
+        <div className="aw-card__meta">
+          {variant !== "small" && <span>{authorName(article)}</span>}
+          <span>{formatArticleDate(article.publishedAt)}</span>
+          {variant !== "small" && <span>{article.readingTime} min read</span>}
+          {variant === "hero" && <span>{formatCount(article.viewCount)} views</span>}
+        </div>
+      </div>
+    </Link>
+  );
+}
+
+export function ArticleGrid({
+  articles,
+  columns,
+  excerptLength,
+  badge,
+}: {
+  articles: Article[];
+  columns?: 3 | 4;
+  excerptLength?: number;
+  badge?: string;
+}) {
+  return (
+    <div className={`aw-grid${columns ? ` aw-grid--${columns}` : ""}`}>
+      {articles.map((article) => (
+        <ArticleCard
+          key={article.id}
+          article={article}
+          excerptLength={excerptLength}
+          badge={badge}
+        />
+      ))}
+    </div>
+  );
+}

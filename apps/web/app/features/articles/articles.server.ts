@@ -1,0 +1,82 @@
+import type { ArticleListQuery, ArticleListResponse } from "@aurumwire/shared/articles";
+import { limits } from "@aurumwire/shared/limits";
+import type { AppLoadContext } from "react-router";
+import { data } from "react-router";
+
+/** An error from the server's services with an HTTP status (AppError), told apart by shape. */
+function statusOf(error: unknown): number | undefined {
+  return typeof error === "object" && error !== null && "statusCode" in error
+    ? Number((error as { statusCode: unknown }).statusCode)
+    : undefined;
+}
+
+/** Turns a service's 404 into the route's 404 response with the spec's sentence. */
+export async function orNotFound<T>(load: () => Promise<T>, message: string): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (statusOf(error) === 404) throw data(message, { status: 404 });
+    throw error;
+  }
+}
+
+export const listError = "Failed to fetch articles";
+
+/** A public article list for a page; a failure becomes the spec's error text instead of a 500. */
+export async function loadArticleList(
+  context: AppLoadContext,
+  query: Partial<ArticleListQuery>,
+): Promise<ArticleListResponse & { error: string | null }> {
+  const full: ArticleListQuery = { page: 1, limit: limits.defaultPageSize, ...query };
+  try {
+    return { ...(await context.services.articles.list(full)), error: null };
+  } catch (error) {
+    console.error("article list failed", error);
+    return {
+      articles: [],
+      pagination: { page: full.page, limit: full.limit, total: 0, totalPages: 0 },
+      error: listError,
+    };
+  }
+}
+
+/** Parses ?page= leniently for pages (a bad value is page 1, not an error screen). */
+export function pageParam(url: URL): number {
+  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  return Number.isFinite(page) && page >= 1 && page <= 10_000 ? page : 1;
+}
+
+export interface SectionTab {
+  key: string;
+  /** Category slugs of this tab; the first tab may leave it out to mean "everything". */
+  categorySlugs?: string[];
+}
+
+/**
+ * Data of a tabbed section page (News, Markets, Analysis): the chosen tab (?tab=), one page of its
+ * articles (20), and up to 3 highlighted ones (featured or premium) for the box above the list.
+ */
+export async function loadSectionPage(
+  context: AppLoadContext,
+  request: Request,
+  options: { tabs: SectionTab[]; highlight: "featured" | "premium"; search?: string },
+) {
+  const url = new URL(request.url);
+  const tab =
+    options.tabs.find((item) => item.key === url.searchParams.get("tab")) ?? options.tabs[0];
+  const categorySlug = tab.categorySlugs?.join(",");
+  const [list, highlighted] = await Promise.all([
+    loadArticleList(context, {
+      page: pageParam(url),
+      limit: limits.categoryPageSize,
+      categorySlug,
+      search: options.search,
+    }),
+    loadArticleList(context, {
+      limit: limits.featuredSectionMax,
+      categorySlug,
+      ...(options.highlight === "featured" ? { featured: "true" } : { premium: "true" }),
+    }),
+  ]);
+  return { tab: tab.key, path: url.pathname, list, highlighted: highlighted.articles };
+}

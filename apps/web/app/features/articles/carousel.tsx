@@ -1,0 +1,112 @@
+import type { Article } from "@aurumwire/shared/articles";
+import { carousel, intervals } from "@aurumwire/shared/limits";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { ArticleCard } from "./article-card";
+import "./carousel.css";
+
+/**
+ * The 'Latest in Crypto' carousel (spec points 2 and 4): `visible` cards at a time out of at most
+ * max(6, visible); the window advances every 6 s and wraps to the start after the last one; a
+ * manual previous, next or dot click pauses rotation for 10 s; previous is disabled at the start
+ * and next at the end.
+ */
+export function ArticleCarousel({
+  articles,
+  title = "Latest in Crypto",
+  visible = carousel.visible,
+}: {
+  articles: Article[];
+  title?: string;
+  visible?: number;
+}) {
+  const cards = articles.slice(0, Math.max(carousel.maxCards, visible));
+  const lastIndex = Math.max(0, cards.length - visible);
+  const [index, setIndex] = useState(0);
+  const pausedUntil = useRef(0);
+
+  useEffect(() => {
+    if (lastIndex === 0) return;
+    const timer = window.setInterval(() => {
+      if (Date.now() < pausedUntil.current) return;
+      setIndex((current) => (current >= lastIndex ? 0 : current + 1));
+    }, intervals.carouselRotateMs);
+    return () => window.clearInterval(timer);
+  }, [lastIndex]);
+
+  const goTo = useCallback(
+    (next: number) => {
+      pausedUntil.current = Date.now() + intervals.carouselPauseMs;
+      setIndex(Math.min(lastIndex, Math.max(0, next)));
+    },
+    [lastIndex],
+  );
+
+  if (cards.length === 0) {
+    return (
+      <section className="aw-carousel" aria-label={title}>
+        <div className="aw-empty">No articles available</div>
+      </section>
+    );
+  }
+
+  return (
+    <section
+      className="aw-carousel"
+      aria-roledescription="carousel"
+      aria-label={title}
+      style={{ "--aw-visible": visible } as React.CSSProperties}
+    >
+      <div className="aw-carousel__header">
+        <h2>{title}</h2>
+        <div className="aw-carousel__controls">
+          <button
+            type="button"
+            aria-label="Previous articles"
+            disabled={index === 0}
+            onClick={() => goTo(index - 1)}
+          >
+            ‹
+          </button>
+          <button
+            type="button"
+            aria-label="Next articles"
+            disabled={index >= lastIndex}
+            onClick={() => goTo(index + 1)}
+          >
+            ›
+          </button>
+        </div>
+      </div>
+      <div className="aw-carousel__viewport">
+        <div
+          className="aw-carousel__track"
+          style={{ transform: `translateX(-${(index * 100) / visible}%)` }}
+        >
+          {cards.map((article, position) => (
+            <div
+              className="aw-carousel__slide"
+              key={article.id}
+              aria-hidden={position < index || position >= index + visible}
+            >
+              <ArticleCard article={article} eager={position < visible} />
+            </div>
+          ))}
+        </div>
+      </div>
+      {lastIndex > 0 && (
+        <div className="aw-carousel__dots">
+          {Array.from({ length: lastIndex + 1 }, (_, dot) => (
+            <button
+              // biome-ignore lint/suspicious/noArrayIndexKey: dots are positions, nothing else
+              key={dot}
+              type="button"
+              aria-label={`Show articles ${dot + 1} to ${dot + visible}`}
+              aria-current={dot === index}
+              onClick={() => goTo(dot)}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useRef } from "react";
+import { placeholderImage } from "./format";
+
+/**
+ * An article image that swaps to the local placeholder when it fails to load (spec point 8),
+ * including failures that happened before the page hydrated.
+ */
+export function CoverImage({
+  src,
+  alt,
+  className,
+  eager,
+  width = 600,
+  height = 300,
+}: {
+  src: string;
+  alt: string;
+  className?: string;
+  eager?: boolean;
+  width?: number;
+  height?: number;
+}) {
+  const ref = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const image = ref.current;
+    if (image?.complete && image.naturalWidth === 0 && !image.src.endsWith(placeholderImage)) {
+      image.src = placeholderImage;
+    }
+  }, []);
+  return (
+    <img
+      ref={ref}
+      src={src}
+      alt={alt}
+      className={className}
+      width={width}
+      height={height}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      onError={(event) => {
+        const image = event.currentTarget;
+        if (!image.src.endsWith(placeholderImage)) image.src = placeholderImage;
+      }}
+    />
+  );
+}
