@@ -15,14 +15,18 @@ import { marketDataPollJob, marketDataSyncJob } from "./jobs/market-data-job";
 import { newsFeedJob } from "./jobs/news-feed-job";
 import { createJobScheduler, type JobScheduler } from "./jobs/scheduler";
 import { apiKeysRoutes } from "./modules/api-keys/routes";
+import { articleEditorRoutes } from "./modules/articles/editor-routes";
 import { articleReadRoutes } from "./modules/articles/routes";
 import { authRoutes } from "./modules/auth/routes";
+import { categoryAdminRoutes } from "./modules/categories/admin-routes";
 import { categoryReadRoutes } from "./modules/categories/routes";
 import { feedRoutes } from "./modules/feeds/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { marketDataRoutes } from "./modules/market-data/routes";
+import { mediaRoutes } from "./modules/media/routes";
 import { newsFeedRoutes } from "./modules/news-feed/routes";
 import { publicApiRoutes } from "./modules/public-api/routes";
+import { siteSettingsRoutes } from "./modules/site-settings/routes";
 import { usersRoutes } from "./modules/users/routes";
 import authPlugin from "./plugins/auth";
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./plugins/counters";
@@ -129,6 +133,10 @@ export async function buildApp(
         prefix: "/categories",
         categories: services.categories,
       });
+      await api.register(articleEditorRoutes, { editor: services.articleEditor });
+      await api.register(mediaRoutes, { media: services.media });
+      await api.register(categoryAdminRoutes, { categoryAdmin: services.categoryAdmin });
+      await api.register(siteSettingsRoutes, { siteSettings: services.siteSettings });
       await api.register(marketDataRoutes, {
         prefix: "/market-data",
         marketData: services.marketData,
@@ -154,7 +162,7 @@ export async function buildApp(
     counters,
     publicApi: services.publicApi,
     articles: services.articles,
-    articleWriter: services.publicArticleWriter,
+    articleEditor: services.articleEditor,
   });
 
   await app.register(webAppPlugin, { mode: options.web ?? "none", config, services });

@@ -5,24 +5,30 @@ import type { Database } from "./db/client";
 import { createApiKeysRepository } from "./modules/api-keys/repository";
 import { createApiKeysService } from "./modules/api-keys/service";
 import { createUsageRecorder } from "./modules/api-keys/usage-recorder";
+import { createArticleEditorRepository } from "./modules/articles/editor-repository";
+import { createArticleEditorService } from "./modules/articles/editor-service";
 import { createArticlesRepository } from "./modules/articles/repository";
 import { createArticlesService } from "./modules/articles/service";
 import { createDemoLoginHint } from "./modules/auth/demo-hint";
 import { createAuthService } from "./modules/auth/service";
 import { createTokenSigner } from "./modules/auth/tokens";
+import { createCategoryAdminRepository } from "./modules/categories/admin-repository";
+import { createCategoryAdminService } from "./modules/categories/admin-service";
 import { createCategoriesRepository } from "./modules/categories/repository";
 import { createCategoriesService } from "./modules/categories/service";
 import { createFeedsService } from "./modules/feeds/service";
 import { createCoinGeckoClient } from "./modules/market-data/coingecko-client";
 import { createMarketDataRepository } from "./modules/market-data/repository";
 import { createMarketDataService, type MarketDataLogger } from "./modules/market-data/service";
+import { createMediaService } from "./modules/media/service";
+import { createUploadStorage } from "./modules/media/upload-storage";
 import { createNewsFeedRepository } from "./modules/news-feed/repository";
 import { createNewsFeedService } from "./modules/news-feed/service";
-import { createInterimArticleRepository } from "./modules/public-api/interim-article-repository";
-import { createInterimArticleWriter } from "./modules/public-api/interim-article-writer";
 import { createPublicContentRepository } from "./modules/public-api/repository";
 import { createPublicApiService } from "./modules/public-api/service";
 import { createPublicSettingsReader } from "./modules/public-site/settings-reader";
+import { createSiteSettingsRepository } from "./modules/site-settings/repository";
+import { createSiteSettingsService } from "./modules/site-settings/service";
 import { createAvatarStore } from "./modules/users/avatar-images";
 import { createUsersRepository } from "./modules/users/repository";
 import { createUsersService } from "./modules/users/service";
@@ -60,6 +66,7 @@ export function createServices(deps: {
         log?.warn({ err: error }, "could not write API key usage; kept for the next attempt"),
     }),
   });
+
   const outboundTimeoutMs = config.outboundTimeoutMs ?? 10_000;
   const marketData = createMarketDataService({
     repository: createMarketDataRepository(db),
@@ -105,16 +112,32 @@ export function createServices(deps: {
     cache: pageCache,
     site: { name: config.siteName, url: config.publicUrl },
   });
+  // The one hook every newsroom change calls (articles, categories, site settings): cached public
+  // pages and reads are dropped at once, so readers see the change on their next request.
+  const onContentChanged = () => pageCache.invalidate();
+
+  const articleEditor = createArticleEditorService({
+    db,
+    repository: createArticleEditorRepository(db),
+    articlesRepository,
+    onContentChanged,
+  });
+  const categoryAdmin = createCategoryAdminService({
+    db,
+    repository: createCategoryAdminRepository(db),
+    onContentChanged,
+  });
+  const siteSettings = createSiteSettingsService({
+    repository: createSiteSettingsRepository(db),
+    onContentChanged,
+  });
+  const media = createMediaService({
+    storage: createUploadStorage(path.join(config.dataDir, "uploads")),
+  });
   const publicApi = createPublicApiService({
     content: createPublicContentRepository(db),
     users: usersRepository,
     categories,
-  });
-  // INTERIM: becomes `articleEditor` (issue 4's service) once it is on main.
-  const publicArticleWriter = createInterimArticleWriter({
-    repository: createInterimArticleRepository(db),
-    articles,
-    onContentChanged: () => pageCache.invalidate(),
   });
   return {
     auth,
@@ -123,7 +146,6 @@ export function createServices(deps: {
     users,
     apiKeys,
     publicApi,
-    publicArticleWriter,
     marketData,
     newsFeed,
     pageCache,
@@ -133,6 +155,10 @@ export function createServices(deps: {
     categories,
     publicSettings,
     feeds,
+    articleEditor,
+    categoryAdmin,
+    siteSettings,
+    media,
   };
 }
 

@@ -79,13 +79,13 @@ const articleBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** Creates an article as the demo editor through the write service, for update and delete. */
+/** Creates an article as the demo editor through the newsroom service, for update and delete. */
 async function createArticleAsEditor(overrides: Record<string, unknown> = {}) {
   const [editorRow] = await app.database.db
     .select()
     .from(users)
     .where(eq(users.email, "editor@aurumwire.test"));
-  const article = await app.services.publicArticleWriter.create(
+  const article = await app.services.articleEditor.create(
     editorRow,
     articleInputSchema.parse(articleBody(overrides)),
   );

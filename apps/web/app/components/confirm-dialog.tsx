@@ -6,41 +6,45 @@ import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import type { ReactNode } from "react";
 
-/** A yes/no question before something that takes effect at once (spec point 8 confirmations). */
-export function ConfirmDialog({
-  open,
-  title,
-  message,
-  confirmLabel,
-  busy = false,
-  destructive = true,
-  onConfirm,
-  onClose,
-}: {
+/** A yes/no question before something that cannot be undone (spec point 8 confirmations). */
+export function ConfirmDialog(props: {
   open: boolean;
   title: string;
   message: ReactNode;
-  confirmLabel: string;
+  confirmLabel?: string;
   busy?: boolean;
-  destructive?: boolean;
+  /** Extra fields (e.g. where a deleted category's articles go). */
+  children?: ReactNode;
+  confirmDisabled?: boolean;
   onConfirm: () => void;
-  onClose: () => void;
+  onCancel: () => void;
 }) {
+  const {
+    open,
+    title,
+    message,
+    confirmLabel = "Delete",
+    busy,
+    children,
+    onConfirm,
+    onCancel,
+  } = props;
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth>
+    <Dialog open={open} onClose={busy ? undefined : onCancel} maxWidth="xs" fullWidth>
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText component="div">{message}</DialogContentText>
+        {children}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
+        <Button onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
         <Button
           onClick={onConfirm}
-          disabled={busy}
+          color="error"
           variant="contained"
-          color={destructive ? "error" : "primary"}
+          disabled={busy || props.confirmDisabled}
         >
           {confirmLabel}
         </Button>

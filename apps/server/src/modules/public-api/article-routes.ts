@@ -1,22 +1,21 @@
 import {
+  articleIdParamsSchema,
+  articleResponseSchema,
+  articleUpdateSchema,
+} from "@aurumwire/shared/article-editor";
+import {
   articleInputSchema,
   articleListQuerySchema,
   articleListResponseSchema,
-  articleSchema,
 } from "@aurumwire/shared/articles";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { ArticleEditorService } from "../articles/editor-service";
 import type { ArticlesService } from "../articles/service";
-import { type ArticleWriter, articleUpdateBodySchema } from "./interim-article-writer";
 
 const slugOrIdParams = z.object({
   slugOrId: z.string().trim().min(1).max(200).describe("The article's slug or numeric id"),
 });
-
-const articleIdParams = z.object({
-  id: z.coerce.number().int().positive("Article id must be a positive number"),
-});
-const articleResponse = z.object({ article: articleSchema });
 
 const writeRules =
   "The article is written as the key's owner, with the dashboard's validation and HTML sanitizing. Authors may write drafts and change their own articles; publishing, featuring and changing other people's articles need an editor's or admin's key.";
@@ -30,8 +29,8 @@ const visibilityNote =
  */
 export const publicArticleRoutes: FastifyPluginAsyncZod<{
   articles: ArticlesService;
-  writer: ArticleWriter;
-}> = async (app, { articles, writer }) => {
+  editor: ArticleEditorService;
+}> = async (app, { articles, editor }) => {
   app.get(
     "/articles",
     {
@@ -60,7 +59,7 @@ export const publicArticleRoutes: FastifyPluginAsyncZod<{
             "The article with its sanitized HTML body, by slug or id. Drafts are found only for a key whose owner may see them.",
         },
       },
-      schema: { params: slugOrIdParams, response: { 200: z.object({ article: articleSchema }) } },
+      schema: { params: slugOrIdParams, response: { 200: articleResponseSchema } },
     },
     async (request) => ({
       article: await articles.get(request.params.slugOrId, request.apiKey!.owner),
@@ -74,10 +73,10 @@ export const publicArticleRoutes: FastifyPluginAsyncZod<{
         apiKeyPermission: "articles:create",
         docs: { tag: "Articles", summary: "Create an article", description: writeRules },
       },
-      schema: { body: articleInputSchema, response: { 201: articleResponse } },
+      schema: { body: articleInputSchema, response: { 201: articleResponseSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send({ article: await writer.create(request.apiKey!.owner, request.body) }),
+      reply.status(201).send({ article: await editor.create(request.apiKey!.owner, request.body) }),
   );
 
   app.put(
@@ -93,13 +92,13 @@ export const publicArticleRoutes: FastifyPluginAsyncZod<{
         },
       },
       schema: {
-        params: articleIdParams,
-        body: articleUpdateBodySchema,
-        response: { 200: articleResponse },
+        params: articleIdParamsSchema,
+        body: articleUpdateSchema,
+        response: { 200: articleResponseSchema },
       },
     },
     async (request) => ({
-      article: await writer.update(request.apiKey!.owner, request.params.id, request.body),
+      article: await editor.update(request.apiKey!.owner, request.params.id, request.body),
     }),
   );
 
@@ -111,12 +110,12 @@ export const publicArticleRoutes: FastifyPluginAsyncZod<{
         docs: { tag: "Articles", summary: "Delete an article", description: writeRules },
       },
       schema: {
-        params: articleIdParams,
+        params: articleIdParamsSchema,
         response: { 200: z.object({ deleted: z.literal(true), id: z.number() }) },
       },
     },
     async (request) => {
-      await writer.remove(request.apiKey!.owner, request.params.id);
+      await editor.remove(request.apiKey!.owner, request.params.id);
       return { deleted: true as const, id: request.params.id };
     },
   );

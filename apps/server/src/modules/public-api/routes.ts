@@ -11,10 +11,10 @@ import type { AppConfig } from "../../config";
 import apiKeyAuth from "../../plugins/api-key-auth";
 import type { CounterStore } from "../../plugins/counters";
 import type { ApiKeysService } from "../api-keys/service";
+import type { ArticleEditorService } from "../articles/editor-service";
 import type { ArticlesService } from "../articles/service";
 import { publicArticleRoutes } from "./article-routes";
 import { renderDocsPage } from "./docs-page";
-import type { ArticleWriter } from "./interim-article-writer";
 import { buildOpenApiDocument, type DocumentedRoute, type OpenApiDocument } from "./openapi";
 import type { PublicApiService } from "./service";
 
@@ -24,7 +24,7 @@ export interface PublicApiOptions {
   counters: CounterStore;
   publicApi: PublicApiService;
   articles: ArticlesService;
-  articleWriter: ArticleWriter;
+  articleEditor: ArticleEditorService;
 }
 
 /**
@@ -33,7 +33,7 @@ export interface PublicApiOptions {
  * OpenAPI document and the docs page are generated from these same route definitions.
  */
 export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiOptions> = async (app, options) => {
-  const { config, apiKeys, counters, publicApi, articles, articleWriter } = options;
+  const { config, apiKeys, counters, publicApi, articles, articleEditor } = options;
   const documented: DocumentedRoute[] = [];
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -52,7 +52,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiOptions> = async (a
     requestsPerMinute: limits.apiKeyRequestsPerMinute,
   });
 
-  await app.register(publicArticleRoutes, { articles, writer: articleWriter });
+  await app.register(publicArticleRoutes, { articles, editor: articleEditor });
 
   app.get(
     "/categories",

@@ -300,7 +300,7 @@ export function ApiKeyManagement() {
         confirmLabel="Revoke"
         busy={revokeKey.isPending}
         onConfirm={revoke}
-        onClose={() => setRevoking(null)}
+        onCancel={() => setRevoking(null)}
       />
       <Snackbar
         open={!!notice}

@@ -404,7 +404,7 @@ export function UserManagement() {
         confirmLabel="Deactivate"
         busy={updateUser.isPending || deactivateUser.isPending}
         onConfirm={confirm}
-        onClose={() => setConfirmation(null)}
+        onCancel={() => setConfirmation(null)}
       />
       <Snackbar
         open={!!notice}
