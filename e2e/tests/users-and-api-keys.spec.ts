@@ -82,3 +82,36 @@ test("an admin generates a key, copies it, and a request with it lists articles"
   expect(body.articles.length).toBeGreaterThan(0);
   expect(body.pagination.total).toBeGreaterThan(0);
 });
+
+test("an author reaches API Keys from the header menu and manages their own keys", async ({
+  page,
+}) => {
+  await login(page, "author");
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "API Keys" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/api-keys$/);
+  await expect(page.getByRole("heading", { name: "API Key Management" })).toBeVisible();
+  await expect(page.getByText("Your keys for the public content API.")).toBeVisible();
+  // Decision 050: the side menu keeps the spec's list (admin, editor) for API Keys.
+  await expect(
+    page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "API Keys" }),
+  ).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Generate New Key" }).click();
+  const generate = page.getByRole("dialog", { name: "Generate API Key" });
+  await generate.getByLabel("Name").fill("Author drafts");
+  await generate.getByRole("button", { name: "Generate Key" }).click();
+  await page
+    .getByRole("dialog", { name: "Your New API Key" })
+    .getByRole("button", { name: "Done" })
+    .click();
+
+  const row = page.getByRole("row", { name: /Author drafts/ });
+  await row.getByRole("button", { name: "Revoke Author drafts" }).click();
+  const confirm = page.getByRole("dialog", { name: "Revoke API Key" });
+  await expect(confirm).toContainText('Are you sure you want to revoke "Author drafts"?');
+  await confirm.getByRole("button", { name: "Revoke" }).click();
+  await expect(page.getByText("API key revoked successfully")).toBeVisible();
+  await expect(row).toContainText("revoked");
+  await expect(row.getByRole("button", { name: "Edit Author drafts" })).toBeDisabled();
+});
