@@ -594,6 +594,8 @@ describe("documentation", () => {
       expect.arrayContaining(["title", "excerpt", "content", "categoryId", "status"]),
     );
     expect(updateBody.properties.title.maxLength).toBe(200);
+    // Absent fields keep their values, so no defaults are promised.
+    expect(updateBody.properties.status.default).toBeUndefined();
     expect(document.paths["/public/openapi.json"]).toBeUndefined();
   });
 

@@ -29,7 +29,10 @@ export interface PublicRouteDocs {
   summary: string;
   description?: string;
   tag: string;
-  /** Documents the body when the validating schema cannot show its fields (a transform). */
+  /**
+   * Documents a partial-update body, whose validating schema (a transform) cannot show its fields;
+   * defaults are left out, as absent fields keep their stored values.
+   */
   body?: z.ZodType;
 }
 
@@ -70,6 +73,16 @@ function tidy(value: unknown): unknown {
     })
     .map(([key, item]) => [key, tidy(item)]);
   return Object.fromEntries(entries);
+}
+
+function withoutDefaults(schema: JsonSchema): JsonSchema {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  return {
+    ...schema,
+    properties: Object.fromEntries(
+      Object.entries(properties).map(([name, { default: _ignored, ...rest }]) => [name, rest]),
+    ),
+  };
 }
 
 function parametersOf(schema: unknown, location: "path" | "query") {
@@ -174,7 +187,9 @@ export function buildOpenApiDocument(
               required: true,
               content: {
                 "application/json": {
-                  schema: toJsonSchema(docs.body ?? route.schema.body, "input"),
+                  schema: docs.body
+                    ? withoutDefaults(toJsonSchema(docs.body, "input"))
+                    : toJsonSchema(route.schema.body, "input"),
                 },
               },
             },
