@@ -14,6 +14,7 @@ import { seedDemoContent } from "./db/seed";
 import { marketDataPollJob, marketDataSyncJob } from "./jobs/market-data-job";
 import { newsFeedJob } from "./jobs/news-feed-job";
 import { createJobScheduler, type JobScheduler } from "./jobs/scheduler";
+import { apiKeysRoutes } from "./modules/api-keys/routes";
 import { articleEditorRoutes } from "./modules/articles/editor-routes";
 import { articleReadRoutes } from "./modules/articles/routes";
 import { authRoutes } from "./modules/auth/routes";
@@ -24,7 +25,9 @@ import { healthRoutes } from "./modules/health/routes";
 import { marketDataRoutes } from "./modules/market-data/routes";
 import { mediaRoutes } from "./modules/media/routes";
 import { newsFeedRoutes } from "./modules/news-feed/routes";
+import { publicApiRoutes } from "./modules/public-api/routes";
 import { siteSettingsRoutes } from "./modules/site-settings/routes";
+import { usersRoutes } from "./modules/users/routes";
 import authPlugin from "./plugins/auth";
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./plugins/counters";
 import errorsPlugin from "./plugins/errors";
@@ -76,7 +79,9 @@ export async function buildApp(
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
-  const counters: CounterStore = redis ? new RedisCounterStore(redis) : new MemoryCounterStore();
+  const counters: CounterStore = redis
+    ? new RedisCounterStore(redis, `${config.redisKeyPrefix}counter:`)
+    : new MemoryCounterStore();
   if (config.seedDemo)
     await seedDemoContent(database.db, { dataDir: config.dataDir, siteName: config.siteName });
   const services = createServices({ db: database.db, config, counters, log: app.log });
@@ -96,6 +101,8 @@ export async function buildApp(
     // Jobs first: a run in progress finishes before the database closes under it.
     await jobs.stop();
     await stopSharingInvalidations?.();
+    // Pending API key usage is written while the database is still open.
+    await services.apiKeys.close();
     await counters.close();
     await redis?.quit().catch(() => {});
     await database.close();
@@ -119,6 +126,8 @@ export async function buildApp(
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, { prefix: "/auth", auth: services.auth });
+      await api.register(usersRoutes, { prefix: "/users", users: services.users });
+      await api.register(apiKeysRoutes, { prefix: "/api-keys", apiKeys: services.apiKeys });
       await api.register(articleReadRoutes, { prefix: "/articles", articles: services.articles });
       await api.register(categoryReadRoutes, {
         prefix: "/categories",
@@ -145,6 +154,17 @@ export async function buildApp(
   );
 
   await app.register(feedRoutes, { feeds: services.feeds, ttlSeconds: config.pageCacheTtlSeconds });
+
+  await app.register(publicApiRoutes, {
+    prefix: "/public",
+    config,
+    apiKeys: services.apiKeys,
+    counters,
+    publicApi: services.publicApi,
+    articles: services.articles,
+    articleEditor: services.articleEditor,
+  });
+
   await app.register(webAppPlugin, { mode: options.web ?? "none", config, services });
   if (options.jobs) app.addHook("onReady", async () => jobs.start());
   return app;

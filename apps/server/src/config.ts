@@ -42,6 +42,11 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
     .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, "must be 1-64 letters, digits or : . _ -")
+    .default("aw:"),
+  API_KEY_USAGE_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).default(30),
   BITCOIN_ADDRESS: z.string().min(20).default("bc1qaurumwire0demo0address0replace0me0xyz"),
   OLLAMA_URL: optionalUrl,
@@ -74,6 +79,10 @@ export interface AppConfig {
   bodyLimitBytes: number;
   trustProxy: boolean;
   redisUrl: string | undefined;
+  /** Prepended to every Redis key, so several deployments (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
+  /** How often batched API key usage (count, last use) is written to the database. */
+  apiKeyUsageFlushMs: number;
   pageCacheTtlSeconds: number;
   bitcoinAddress: string;
   ai: {
@@ -133,6 +142,8 @@ export function loadConfig(
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    apiKeyUsageFlushMs: e.API_KEY_USAGE_FLUSH_MS,
     pageCacheTtlSeconds: e.PAGE_CACHE_TTL_SECONDS,
     bitcoinAddress: e.BITCOIN_ADDRESS,
     ai: {

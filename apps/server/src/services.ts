@@ -2,6 +2,9 @@ import path from "node:path";
 import { intervals } from "@aurumwire/shared/limits";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
+import { createApiKeysRepository } from "./modules/api-keys/repository";
+import { createApiKeysService } from "./modules/api-keys/service";
+import { createUsageRecorder } from "./modules/api-keys/usage-recorder";
 import { createArticleEditorRepository } from "./modules/articles/editor-repository";
 import { createArticleEditorService } from "./modules/articles/editor-service";
 import { createArticlesRepository } from "./modules/articles/repository";
@@ -21,10 +24,14 @@ import { createMediaService } from "./modules/media/service";
 import { createUploadStorage } from "./modules/media/upload-storage";
 import { createNewsFeedRepository } from "./modules/news-feed/repository";
 import { createNewsFeedService } from "./modules/news-feed/service";
+import { createPublicContentRepository } from "./modules/public-api/repository";
+import { createPublicApiService } from "./modules/public-api/service";
 import { createPublicSettingsReader } from "./modules/public-site/settings-reader";
 import { createSiteSettingsRepository } from "./modules/site-settings/repository";
 import { createSiteSettingsService } from "./modules/site-settings/service";
+import { createAvatarStore } from "./modules/users/avatar-images";
 import { createUsersRepository } from "./modules/users/repository";
+import { createUsersService } from "./modules/users/service";
 import type { CounterStore } from "./plugins/counters";
 import { createPageCache } from "./plugins/page-cache";
 
@@ -43,6 +50,22 @@ export function createServices(deps: {
   const tokens = createTokenSigner(config.jwtSecret, config.jwtExpiresIn);
   const auth = createAuthService({ users: usersRepository, tokens, counters });
   const demoLoginHint = createDemoLoginHint(usersRepository);
+  const users = createUsersService({
+    db,
+    users: usersRepository,
+    avatars: createAvatarStore(path.join(config.dataDir, "uploads")),
+    onAccountChanged: () => demoLoginHint.forget(),
+  });
+  const apiKeysRepository = createApiKeysRepository(db);
+  const apiKeys = createApiKeysService({
+    repository: apiKeysRepository,
+    usage: createUsageRecorder({
+      repository: apiKeysRepository,
+      flushIntervalMs: config.apiKeyUsageFlushMs,
+      onError: (error) =>
+        log?.warn({ err: error }, "could not write API key usage; kept for the next attempt"),
+    }),
+  });
 
   const outboundTimeoutMs = config.outboundTimeoutMs ?? 10_000;
   const marketData = createMarketDataService({
@@ -111,10 +134,18 @@ export function createServices(deps: {
   const media = createMediaService({
     storage: createUploadStorage(path.join(config.dataDir, "uploads")),
   });
+  const publicApi = createPublicApiService({
+    content: createPublicContentRepository(db),
+    users: usersRepository,
+    categories,
+  });
   return {
     auth,
     usersRepository,
     demoLoginHint,
+    users,
+    apiKeys,
+    publicApi,
     marketData,
     newsFeed,
     pageCache,

@@ -1,6 +1,12 @@
-import { PageHeading } from "../components/page-heading";
+import { ApiKeyManagement } from "../features/api-keys/api-key-management";
+import { pageMeta, siteNameFrom } from "../lib/meta";
+import type { Route } from "./+types/dashboard.api-keys";
 
-// Filled by its dashboard issue; the route exists so the menu works.
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(siteNameFrom(matches), "API Key Management"),
+  { name: "robots", content: "noindex" },
+];
+
 export default function DashboardApiKeys() {
-  return <PageHeading title="API Key Management" />;
+  return <ApiKeyManagement />;
 }

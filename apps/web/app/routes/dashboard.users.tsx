@@ -1,6 +1,12 @@
-import { PageHeading } from "../components/page-heading";
+import { UserManagement } from "../features/users/user-management";
+import { pageMeta, siteNameFrom } from "../lib/meta";
+import type { Route } from "./+types/dashboard.users";
 
-// Filled by its dashboard issue; the route exists so the menu works.
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(siteNameFrom(matches), "User Management"),
+  { name: "robots", content: "noindex" },
+];
+
 export default function DashboardUsers() {
-  return <PageHeading title="User Management" />;
+  return <UserManagement />;
 }

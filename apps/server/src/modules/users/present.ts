@@ -1,5 +1,7 @@
+import type { ManagedUser } from "@aurumwire/shared/user-management";
 import type { PublicUser } from "@aurumwire/shared/users";
 import type { UserRow } from "../../db/schema";
+import type { UserWithCounts } from "./repository";
 
 /** The allowlist of what the API says about a user; the password hash never leaves. */
 export function toPublicUser(row: UserRow): PublicUser {
@@ -14,5 +16,23 @@ export function toPublicUser(row: UserRow): PublicUser {
     isActive: row.isActive,
     emailVerified: row.emailVerified,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The user-management view (snake_case payloads of spec point 3), counts included. */
+export function toManagedUser(row: UserWithCounts): ManagedUser {
+  return {
+    id: row.id,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    role: row.role,
+    is_active: row.isActive,
+    bio: row.bio,
+    avatar_url: row.avatarUrl,
+    email_verified: row.emailVerified,
+    article_count: row.articleCount,
+    api_key_count: row.apiKeyCount,
+    created_at: row.createdAt.toISOString(),
   };
 }

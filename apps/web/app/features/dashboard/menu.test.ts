@@ -8,6 +8,8 @@ describe("dashboard route guard table", () => {
     expect(rolesForPath("/dashboard/categories")).toEqual(["admin", "editor"]);
     expect(rolesForPath("/dashboard/users/")).toEqual(["admin"]);
     expect(rolesForPath("/dashboard/site-settings")).toEqual(["admin"]);
+    // Menu entry for admin and editor, page open to all staff (decision 050).
+    expect(rolesForPath("/dashboard/api-keys")).toEqual(["admin", "editor", "author"]);
   });
   it("falls back to staff for pages without a menu entry", () => {
     expect(rolesForPath("/dashboard/profile")).toEqual(["admin", "editor", "author"]);

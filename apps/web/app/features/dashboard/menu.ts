@@ -6,6 +6,8 @@ export interface DashboardMenuItem {
   roles: readonly Role[];
   /** What the 'Access Denied' sentence names, where the spec words it for the screen. */
   deniedAction?: string;
+  /** Who may open the page when that differs from who sees the menu entry (decision 050). */
+  routeRoles?: readonly Role[];
 }
 
 /**
@@ -22,7 +24,8 @@ export const dashboardMenu: readonly DashboardMenuItem[] = [
     roles: editorRoles,
     deniedAction: "manage featured articles",
   },
-  { label: "API Keys", to: "/dashboard/api-keys", roles: editorRoles },
+  // The header offers API Keys to all staff, so authors may open the page (decision 050).
+  { label: "API Keys", to: "/dashboard/api-keys", roles: editorRoles, routeRoles: staffRoles },
   { label: "Campaigns", to: "/dashboard/campaigns", roles: editorRoles },
   {
     label: "Categories",
@@ -37,7 +40,8 @@ export const dashboardMenu: readonly DashboardMenuItem[] = [
 
 /** The roles allowed on a dashboard path: the most specific menu entry that covers it. */
 export function rolesForPath(pathname: string): readonly Role[] {
-  return menuItemForPath(pathname)?.roles ?? staffRoles;
+  const item = menuItemForPath(pathname);
+  return item?.routeRoles ?? item?.roles ?? staffRoles;
 }
 
 /** "access this page", or the screen's own wording (spec point 6 screen errors). */

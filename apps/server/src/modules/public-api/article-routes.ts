@@ -1,0 +1,122 @@
+import {
+  articleIdParamsSchema,
+  articleResponseSchema,
+  articleUpdateSchema,
+} from "@aurumwire/shared/article-editor";
+import {
+  articleInputSchema,
+  articleListQuerySchema,
+  articleListResponseSchema,
+} from "@aurumwire/shared/articles";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { ArticleEditorService } from "../articles/editor-service";
+import type { ArticlesService } from "../articles/service";
+
+const slugOrIdParams = z.object({
+  slugOrId: z.string().trim().min(1).max(200).describe("The article's slug or numeric id"),
+});
+
+const writeRules =
+  "The article is written as the key's owner, with the dashboard's validation and HTML sanitizing. Authors may write drafts and change their own articles; publishing, featuring and changing other people's articles need an editor's or admin's key.";
+
+const visibilityNote =
+  "Without `status`, only published articles readers can see are listed. With `status`, the key's owner sees what they may see in the dashboard: editors and admins every article, authors published ones plus their own.";
+
+/**
+ * Article routes of the public API. They call the same services as the site and the dashboard,
+ * acting as the key's owner, so visibility, validation, sanitizing and permissions are the same.
+ */
+export const publicArticleRoutes: FastifyPluginAsyncZod<{
+  articles: ArticlesService;
+  editor: ArticleEditorService;
+}> = async (app, { articles, editor }) => {
+  app.get(
+    "/articles",
+    {
+      config: {
+        apiKeyPermission: "articles:read",
+        docs: {
+          tag: "Articles",
+          summary: "List articles",
+          description: `Newest first by default; filter by category, tag, featured, premium or author, search the text, sort and page. ${visibilityNote}`,
+        },
+      },
+      schema: { querystring: articleListQuerySchema, response: { 200: articleListResponseSchema } },
+    },
+    async (request) => articles.list(request.query, request.apiKey!.owner),
+  );
+
+  app.get(
+    "/articles/:slugOrId",
+    {
+      config: {
+        apiKeyPermission: "articles:read",
+        docs: {
+          tag: "Articles",
+          summary: "Get one article",
+          description:
+            "The article with its sanitized HTML body, by slug or id. Drafts are found only for a key whose owner may see them.",
+        },
+      },
+      schema: { params: slugOrIdParams, response: { 200: articleResponseSchema } },
+    },
+    async (request) => ({
+      article: await articles.get(request.params.slugOrId, request.apiKey!.owner),
+    }),
+  );
+
+  app.post(
+    "/articles",
+    {
+      config: {
+        apiKeyPermission: "articles:create",
+        docs: { tag: "Articles", summary: "Create an article", description: writeRules },
+      },
+      schema: { body: articleInputSchema, response: { 201: articleResponseSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ article: await editor.create(request.apiKey!.owner, request.body) }),
+  );
+
+  app.put(
+    "/articles/:id",
+    {
+      config: {
+        apiKeyPermission: "articles:update",
+        docs: {
+          tag: "Articles",
+          summary: "Update an article",
+          description: `Send only the fields to change. ${writeRules}`,
+          body: articleInputSchema.partial(),
+        },
+      },
+      schema: {
+        params: articleIdParamsSchema,
+        body: articleUpdateSchema,
+        response: { 200: articleResponseSchema },
+      },
+    },
+    async (request) => ({
+      article: await editor.update(request.apiKey!.owner, request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    "/articles/:id",
+    {
+      config: {
+        apiKeyPermission: "articles:delete",
+        docs: { tag: "Articles", summary: "Delete an article", description: writeRules },
+      },
+      schema: {
+        params: articleIdParamsSchema,
+        response: { 200: z.object({ deleted: z.literal(true), id: z.number() }) },
+      },
+    },
+    async (request) => {
+      await editor.remove(request.apiKey!.owner, request.params.id);
+      return { deleted: true as const, id: request.params.id };
+    },
+  );
+};

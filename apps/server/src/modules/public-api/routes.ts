@@ -1,0 +1,142 @@
+import { limits } from "@aurumwire/shared/limits";
+import {
+  analyticsQuerySchema,
+  analyticsResponseSchema,
+  publicCategoryListResponseSchema,
+  publicUserListResponseSchema,
+  publicUsersQuerySchema,
+} from "@aurumwire/shared/public-api";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppConfig } from "../../config";
+import apiKeyAuth from "../../plugins/api-key-auth";
+import type { CounterStore } from "../../plugins/counters";
+import type { ApiKeysService } from "../api-keys/service";
+import type { ArticleEditorService } from "../articles/editor-service";
+import type { ArticlesService } from "../articles/service";
+import { publicArticleRoutes } from "./article-routes";
+import { renderDocsPage } from "./docs-page";
+import { buildOpenApiDocument, type DocumentedRoute, type OpenApiDocument } from "./openapi";
+import type { PublicApiService } from "./service";
+
+export interface PublicApiOptions {
+  config: AppConfig;
+  apiKeys: ApiKeysService;
+  counters: CounterStore;
+  publicApi: PublicApiService;
+  articles: ArticlesService;
+  articleEditor: ArticleEditorService;
+}
+
+/**
+ * The public content API for integrators, mounted at /public. Every route names the API key
+ * permission it needs (config.apiKeyPermission) and how it is documented (config.docs); the
+ * OpenAPI document and the docs page are generated from these same route definitions.
+ */
+export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiOptions> = async (app, options) => {
+  const { config, apiKeys, counters, publicApi, articles, articleEditor } = options;
+  const documented: DocumentedRoute[] = [];
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      documented.push({
+        method,
+        url: route.url,
+        schema: route.schema as DocumentedRoute["schema"],
+        config: route.config as DocumentedRoute["config"],
+      });
+    }
+  });
+  await app.register(apiKeyAuth, {
+    apiKeys,
+    counters,
+    requestsPerMinute: limits.apiKeyRequestsPerMinute,
+  });
+
+  await app.register(publicArticleRoutes, { articles, editor: articleEditor });
+
+  app.get(
+    "/categories",
+    {
+      config: {
+        apiKeyPermission: "categories:read",
+        docs: {
+          tag: "Categories",
+          summary: "List categories",
+          description:
+            "Active categories, flat, in display order, with the number of published articles in each (subcategories included).",
+        },
+      },
+      schema: { response: { 200: publicCategoryListResponseSchema } },
+    },
+    async () => ({ categories: await publicApi.listCategories() }),
+  );
+
+  app.get(
+    "/users",
+    {
+      config: {
+        apiKeyPermission: "users:read",
+        docs: {
+          tag: "Authors",
+          summary: "List authors",
+          description:
+            "Active staff with at least one published article, with public fields only (no email or account details).",
+        },
+      },
+      schema: {
+        querystring: publicUsersQuerySchema,
+        response: { 200: publicUserListResponseSchema },
+      },
+    },
+    async (request) => publicApi.listAuthors(request.query),
+  );
+
+  app.get(
+    "/analytics",
+    {
+      config: {
+        apiKeyPermission: "analytics:read",
+        docs: {
+          tag: "Analytics",
+          summary: "Article views per day and per article",
+          description:
+            "Unique views (one per reader session) in a range of whole UTC days: every day of the range with its views, and the most viewed articles.",
+        },
+      },
+      schema: { querystring: analyticsQuerySchema, response: { 200: analyticsResponseSchema } },
+    },
+    async (request) => ({ analytics: await publicApi.analytics(request.query) }),
+  );
+
+  let document: OpenApiDocument | null = null;
+  // Built on first use, when every route above (and in later registrations) is known.
+  const openApiDocument = () => {
+    document ??= buildOpenApiDocument(documented, {
+      title: `${config.siteName} Public Content API`,
+      version: "1.0.0",
+      serverUrl: config.publicUrl,
+      requestsPerMinute: limits.apiKeyRequestsPerMinute,
+    });
+    return document;
+  };
+
+  app.get("/openapi.json", async (_request, reply) => {
+    reply.header("cache-control", "public, max-age=300");
+    return openApiDocument();
+  });
+
+  let docsHtml: string | null = null;
+  app.get("/docs", async (_request, reply) => {
+    docsHtml ??= renderDocsPage(openApiDocument());
+    reply.header("cache-control", "public, max-age=300");
+    return reply.type("text/html; charset=utf-8").send(docsHtml);
+  });
+
+  const unknownRoute = (request: { method: string; url: string }) => ({
+    error: `No public API route matches ${request.method} ${request.url.split("?")[0]}. See /public/docs.`,
+    code: "route_not_found",
+  });
+  app.setNotFoundHandler((request, reply) => reply.status(404).send(unknownRoute(request)));
+  // Without this, unknown /public paths would fall through to the web app's catch-all.
+  app.all("/*", (request, reply) => reply.status(404).send(unknownRoute(request)));
+};

@@ -1,0 +1,117 @@
+import type { ApiKeyPermission } from "@aurumwire/shared/api-keys";
+import { rateLimitHeaders } from "@aurumwire/shared/public-api";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { AppError, forbidden, tooManyRequests, unauthorized } from "../errors";
+import type { ApiKeysService, AuthenticatedApiKey } from "../modules/api-keys/service";
+import type { CounterStore } from "./counters";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The API key permission a public route needs; routes without one are open (docs). */
+    apiKeyPermission?: ApiKeyPermission;
+  }
+  interface FastifyRequest {
+    /** The API key of a public API request, set once it passed every check. */
+    apiKey: AuthenticatedApiKey | null;
+  }
+}
+
+const windowMs = 60_000;
+/** Wrong keys from one address per minute before it has to wait: guessing stays pointless. */
+const maxInvalidKeysPerIp = 30;
+
+function presentedKey(request: FastifyRequest): string | null {
+  const header = request.headers["x-api-key"];
+  if (typeof header === "string" && header.trim()) return header.trim();
+  const authorization = request.headers.authorization;
+  const match = authorization ? /^Bearer\s+(.+)$/i.exec(authorization) : null;
+  return match ? match[1].trim() : null;
+}
+
+function secondsUntil(resetAt: number) {
+  return Math.max(0, Math.ceil((resetAt - Date.now()) / 1000));
+}
+
+/**
+ * API key authentication, per-key rate limit and permission check for the public content API.
+ * Registered inside the /public scope; every route there names its permission in
+ * `config.apiKeyPermission`. Order: key (401), rate limit (429, counted per key in the shared
+ * CounterStore, so every instance behind a load balancer sees the same count), permission (403).
+ */
+export default fp(
+  async function apiKeyAuthPlugin(
+    app: FastifyInstance,
+    options: { apiKeys: ApiKeysService; counters: CounterStore; requestsPerMinute: number },
+  ) {
+    const { apiKeys, counters, requestsPerMinute: limit } = options;
+    app.decorateRequest("apiKey", null);
+
+    async function authenticate(request: FastifyRequest): Promise<AuthenticatedApiKey> {
+      const secret = presentedKey(request);
+      if (!secret) {
+        throw unauthorized(
+          "An API key is required. Send it in the X-API-Key header or as Authorization: Bearer <key>.",
+          "api_key_missing",
+        );
+      }
+      const failureKey = `public-api:invalid-keys:${request.ip}`;
+      const failures = await counters.peek(failureKey);
+      if (failures && failures.count >= maxInvalidKeysPerIp) {
+        const seconds = secondsUntil(failures.resetAt);
+        throw tooManyRequests(
+          `Too many requests with invalid API keys. Please try again in ${seconds} seconds.`,
+          "api_key_attempts_limited",
+          seconds,
+        );
+      }
+      try {
+        return await apiKeys.authenticate(secret);
+      } catch (error) {
+        if (error instanceof AppError && error.code === "api_key_invalid") {
+          await counters.hit(failureKey, windowMs);
+        }
+        throw error;
+      }
+    }
+
+    async function applyRateLimit(request: FastifyRequest, reply: FastifyReply, keyHash: string) {
+      let window: { count: number; resetAt: number };
+      try {
+        window = await counters.hit(`public-api:rate:${keyHash.slice(0, 32)}`, windowMs);
+      } catch (error) {
+        // The counter store (Redis) is down: serve rather than fail every integration.
+        request.log.error({ err: error }, "rate limit counter unavailable; request allowed");
+        return;
+      }
+      const reset = secondsUntil(window.resetAt);
+      reply.header(rateLimitHeaders.limit, String(limit));
+      reply.header(rateLimitHeaders.remaining, String(Math.max(0, limit - window.count)));
+      reply.header(rateLimitHeaders.reset, String(reset));
+      reply.header(rateLimitHeaders.policy, `${limit};w=${windowMs / 1000}`);
+      if (window.count > limit) {
+        throw tooManyRequests(
+          `This API key has made more than ${limit} requests in a minute. Please try again in ${Math.max(1, reset)} seconds.`,
+          "rate_limited",
+          reset,
+        );
+      }
+    }
+
+    app.addHook("onRequest", async (request, reply) => {
+      const permission = request.routeOptions.config?.apiKeyPermission;
+      if (!permission) return;
+      const key = await authenticate(request);
+      await applyRateLimit(request, reply, key.keyHash);
+      if (!key.permissions.includes(permission)) {
+        throw forbidden(
+          `This API key does not have the ${permission} permission.`,
+          "api_key_permission_missing",
+        );
+      }
+      request.apiKey = key;
+      apiKeys.recordUse(key.id, request.ip);
+    });
+  },
+  { name: "api-key-auth" },
+);

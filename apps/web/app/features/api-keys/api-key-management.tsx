@@ -1,0 +1,319 @@
+import { type ApiKeyStatus, type ApiKeyView, apiKeyStatus } from "@aurumwire/shared/api-keys";
+import { dateFormats, limits } from "@aurumwire/shared/limits";
+import AddIcon from "@mui/icons-material/Add";
+import BlockIcon from "@mui/icons-material/Block";
+import EditIcon from "@mui/icons-material/Edit";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import IconButton from "@mui/material/IconButton";
+import Link from "@mui/material/Link";
+import Paper from "@mui/material/Paper";
+import Snackbar from "@mui/material/Snackbar";
+import Switch from "@mui/material/Switch";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableContainer from "@mui/material/TableContainer";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import { useState } from "react";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { errorMessage } from "../../lib/error-message";
+import { formatDisplayDate } from "../../lib/format-date";
+import { useAuth } from "../auth/auth-context";
+import { EditApiKeyDialog, GenerateApiKeyDialog, RevealApiKeyDialog } from "./api-key-dialogs";
+import { useApiKeys, useRevokeApiKey, useUpdateApiKey } from "./api-keys-api";
+
+type Notice = { severity: "success" | "error"; text: string };
+
+const statusColor: Record<ApiKeyStatus, "success" | "warning" | "error"> = {
+  active: "success",
+  expired: "warning",
+  revoked: "error",
+};
+
+const formatKeyDate = (value: string | null, empty: string) =>
+  value ? formatDisplayDate(value, dateFormats.apiKeys) : empty;
+
+/** API Key Management (/dashboard/api-keys, all staff; decision 050): spec points 2, 4, 5 and 8. */
+export function ApiKeyManagement() {
+  const { user } = useAuth();
+  const keys = useApiKeys();
+  const updateKey = useUpdateApiKey();
+  const revokeKey = useRevokeApiKey();
+  const [generating, setGenerating] = useState(false);
+  const [revealed, setRevealed] = useState<{ secret: string; key: ApiKeyView } | null>(null);
+  const [editing, setEditing] = useState<ApiKeyView | null>(null);
+  const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const isAdmin = user?.role === "admin";
+  const list = keys.data ?? [];
+
+  const toggle = async (key: ApiKeyView) => {
+    const isActive = !key.isActive;
+    try {
+      await updateKey.mutateAsync({ id: key.id, changes: { isActive } });
+      setNotice({
+        severity: "success",
+        text: `API key ${isActive ? "activated" : "deactivated"} successfully`,
+      });
+    } catch (caught) {
+      setNotice({ severity: "error", text: errorMessage(caught, "Failed to update API key") });
+    }
+  };
+
+  const revoke = async () => {
+    if (!revoking) return;
+    try {
+      await revokeKey.mutateAsync(revoking.id);
+      setNotice({ severity: "success", text: "API key revoked successfully" });
+    } catch (caught) {
+      setNotice({ severity: "error", text: errorMessage(caught, "Failed to revoke API key") });
+    }
+    setRevoking(null);
+  };
+
+  return (
+    <Box>
+      <Box
+        sx={{
+          display: "flex",
+          flexWrap: "wrap",
+          alignItems: "flex-start",
+          justifyContent: "space-between",
+          gap: 2,
+          mb: 3,
+        }}
+      >
+        <Box>
+          <Typography variant="h4" component="h1">
+            API Key Management
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+            {isAdmin
+              ? "Keys of every staff member for the public content API."
+              : "Your keys for the public content API."}
+          </Typography>
+        </Box>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setGenerating(true)}>
+          Generate New Key
+        </Button>
+      </Box>
+
+      <Alert severity="info" sx={{ mb: 2 }}>
+        Send a key as <code>X-API-Key: &lt;key&gt;</code> or{" "}
+        <code>Authorization: Bearer &lt;key&gt;</code> to the API under <code>/public/</code>. Each
+        key may make {limits.apiKeyRequestsPerMinute} requests per minute and acts with its owner's
+        rights.{" "}
+        <Link href="/public/docs" target="_blank" rel="noopener">
+          API documentation
+        </Link>
+      </Alert>
+
+      {keys.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errorMessage(keys.error, "Failed to fetch API keys")}
+        </Alert>
+      )}
+
+      <Paper variant="outlined">
+        <TableContainer>
+          <Table size="small" aria-label="API keys" sx={{ "& th": { whiteSpace: "nowrap" } }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Name</TableCell>
+                <TableCell>Key</TableCell>
+                <TableCell>Permissions</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell align="right">Usage</TableCell>
+                <TableCell>Last Used</TableCell>
+                <TableCell>Expires</TableCell>
+                <TableCell>Created</TableCell>
+                <TableCell align="right">Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {keys.isPending && (
+                <TableRow>
+                  <TableCell colSpan={9} align="center" sx={{ py: 4 }}>
+                    Loading API keys...
+                  </TableCell>
+                </TableRow>
+              )}
+              {keys.isSuccess && list.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={9} align="center" sx={{ py: 4 }}>
+                    No API keys yet. Generate one to connect an application.
+                  </TableCell>
+                </TableRow>
+              )}
+              {list.map((key) => {
+                // Recomputed here so a key that expired while the page was open shows it.
+                const status = apiKeyStatus(key);
+                const revoked = !!key.revokedAt;
+                return (
+                  <TableRow key={key.id} hover>
+                    <TableCell>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {key.name}
+                      </Typography>
+                      {isAdmin && key.user.id !== user?.id && (
+                        <Typography variant="caption" color="text.secondary">
+                          {key.user.email}
+                        </Typography>
+                      )}
+                    </TableCell>
+                    <TableCell sx={{ fontFamily: "monospace", whiteSpace: "nowrap" }}>
+                      {key.keyPrefix}…
+                    </TableCell>
+                    <TableCell>
+                      <Box sx={{ display: "flex", flexWrap: "wrap", gap: 0.5, maxWidth: 280 }}>
+                        {key.permissions.map((permission) => (
+                          <Chip
+                            key={permission}
+                            label={permission}
+                            size="small"
+                            variant="outlined"
+                            sx={{ fontFamily: "monospace", fontSize: 11 }}
+                          />
+                        ))}
+                      </Box>
+                    </TableCell>
+                    <TableCell>
+                      <Chip size="small" label={status} color={statusColor[status]} />
+                    </TableCell>
+                    <TableCell align="right">
+                      <Tooltip
+                        title={`${key.usageCount} requests${key.lastUsedIp ? `, the last from ${key.lastUsedIp}` : ""}`}
+                      >
+                        <span style={{ whiteSpace: "nowrap" }}>
+                          {key.usageCount.toLocaleString("en-US")}
+                        </span>
+                      </Tooltip>
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: "nowrap" }}>
+                      {formatKeyDate(key.lastUsedAt, "Never")}
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: "nowrap" }}>
+                      {formatKeyDate(key.expiresAt, "Never")}
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: "nowrap" }}>
+                      {formatDisplayDate(key.createdAt, dateFormats.apiKeys)}
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                      <Tooltip title={key.isActive ? "Edit" : "Activate the key to edit it"}>
+                        <span>
+                          <IconButton
+                            aria-label={`Edit ${key.name}`}
+                            disabled={!key.isActive}
+                            onClick={() => setEditing(key)}
+                          >
+                            <EditIcon fontSize="small" />
+                          </IconButton>
+                        </span>
+                      </Tooltip>
+                      <Tooltip
+                        title={
+                          revoked
+                            ? "Revoked keys cannot be activated again"
+                            : key.isActive
+                              ? "Deactivate"
+                              : "Activate"
+                        }
+                      >
+                        <span>
+                          <Switch
+                            size="small"
+                            checked={key.isActive}
+                            disabled={revoked || updateKey.isPending}
+                            onChange={() => toggle(key)}
+                            slotProps={{
+                              input: {
+                                "aria-label": `${key.isActive ? "Deactivate" : "Activate"} ${key.name}`,
+                              },
+                            }}
+                          />
+                        </span>
+                      </Tooltip>
+                      <Tooltip title={revoked ? "Already revoked" : "Revoke"}>
+                        <span>
+                          <IconButton
+                            aria-label={`Revoke ${key.name}`}
+                            color="error"
+                            disabled={revoked}
+                            onClick={() => setRevoking(key)}
+                          >
+                            <BlockIcon fontSize="small" />
+                          </IconButton>
+                        </span>
+                      </Tooltip>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </Paper>
+
+      <GenerateApiKeyDialog
+        open={generating}
+        onClose={() => setGenerating(false)}
+        onGenerated={(secret, key) => {
+          setGenerating(false);
+          setRevealed({ secret, key });
+        }}
+      />
+      <RevealApiKeyDialog
+        secret={revealed?.secret ?? null}
+        apiKey={revealed?.key ?? null}
+        onCopied={() => setNotice({ severity: "success", text: "API key copied to clipboard" })}
+        onCopyFailed={() =>
+          setNotice({ severity: "error", text: "Could not copy. Select the key and copy it." })
+        }
+        // The secret leaves memory with the dialog.
+        onClose={() => setRevealed(null)}
+      />
+      <EditApiKeyDialog
+        apiKey={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          setNotice({ severity: "success", text: "API key updated successfully" });
+        }}
+      />
+      <ConfirmDialog
+        open={!!revoking}
+        title="Revoke API Key"
+        message={
+          revoking && (
+            <>
+              Are you sure you want to revoke "{revoking.name}"? Applications using it stop working
+              immediately, and a revoked key cannot be activated again.
+            </>
+          )
+        }
+        confirmLabel="Revoke"
+        busy={revokeKey.isPending}
+        onConfirm={revoke}
+        onCancel={() => setRevoking(null)}
+      />
+      <Snackbar
+        open={!!notice}
+        autoHideDuration={5000}
+        onClose={() => setNotice(null)}
+        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
+      >
+        {notice ? (
+          <Alert severity={notice.severity} variant="filled" onClose={() => setNotice(null)}>
+            {notice.text}
+          </Alert>
+        ) : undefined}
+      </Snackbar>
+    </Box>
+  );
+}

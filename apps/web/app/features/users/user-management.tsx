@@ -1,0 +1,423 @@
+import { dateFormats, intervals, limits } from "@aurumwire/shared/limits";
+import { type Role, roles } from "@aurumwire/shared/roles";
+import type { ManagedUser } from "@aurumwire/shared/user-management";
+import { userInitials } from "@aurumwire/shared/users";
+import AddIcon from "@mui/icons-material/Add";
+import DeleteIcon from "@mui/icons-material/Delete";
+import EditIcon from "@mui/icons-material/Edit";
+import LockResetIcon from "@mui/icons-material/LockReset";
+import SearchIcon from "@mui/icons-material/Search";
+import Alert from "@mui/material/Alert";
+import Avatar from "@mui/material/Avatar";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import IconButton from "@mui/material/IconButton";
+import InputAdornment from "@mui/material/InputAdornment";
+import MenuItem from "@mui/material/MenuItem";
+import Paper from "@mui/material/Paper";
+import Snackbar from "@mui/material/Snackbar";
+import Switch from "@mui/material/Switch";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableContainer from "@mui/material/TableContainer";
+import TableHead from "@mui/material/TableHead";
+import TablePagination from "@mui/material/TablePagination";
+import TableRow from "@mui/material/TableRow";
+import TextField from "@mui/material/TextField";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import { useEffect, useState } from "react";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { errorMessage } from "../../lib/error-message";
+import { formatDisplayDate } from "../../lib/format-date";
+import { useAuth } from "../auth/auth-context";
+import {
+  CreateUserDialog,
+  EditUserDialog,
+  ResetPasswordDialog,
+  roleLabels,
+} from "./user-form-dialogs";
+import { useDeactivateUser, useUpdateUser, useUsers } from "./users-api";
+
+type Notice = { severity: "success" | "error"; text: string };
+
+/** Pending "are you sure" before a user loses access: the status switch or the delete action. */
+type Confirmation = { user: ManagedUser; via: "toggle" | "delete" };
+
+const roleChipColor: Record<Role, "error" | "primary" | "secondary" | "default"> = {
+  admin: "error",
+  editor: "primary",
+  author: "secondary",
+  user: "default",
+};
+
+/** User Management (/dashboard/users, admin only): spec points 2, 3, 5 and 8. */
+export function UserManagement() {
+  const { user: me } = useAuth();
+  const [searchText, setSearchText] = useState("");
+  const [search, setSearch] = useState("");
+  const [role, setRole] = useState<Role | "">("");
+  const [status, setStatus] = useState<"active" | "inactive" | "">("");
+  const [page, setPage] = useState(0);
+  const [rowsPerPage, setRowsPerPage] = useState<number>(limits.defaultPageSize);
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<ManagedUser | null>(null);
+  const [resetting, setResetting] = useState<ManagedUser | null>(null);
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  // Search applies 500 ms after typing stops, back on page 1.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(searchText.trim());
+      setPage(0);
+    }, intervals.searchDebounceMs);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const users = useUsers({
+    page: page + 1,
+    limit: rowsPerPage,
+    search: search || undefined,
+    role: role || undefined,
+    status: status || undefined,
+  });
+  const updateUser = useUpdateUser();
+  const deactivateUser = useDeactivateUser();
+
+  const list = users.data?.users ?? [];
+  const total = users.data?.pagination.total ?? 0;
+
+  const setActive = async (target: ManagedUser, isActive: boolean) => {
+    try {
+      await updateUser.mutateAsync({ id: target.id, changes: { is_active: isActive } });
+      setNotice({
+        severity: "success",
+        text: `User ${isActive ? "activated" : "deactivated"} successfully`,
+      });
+    } catch (caught) {
+      setNotice({ severity: "error", text: errorMessage(caught, "Failed to update user status") });
+    }
+  };
+
+  const confirm = async () => {
+    if (!confirmation) return;
+    const { user: target, via } = confirmation;
+    if (via === "toggle") {
+      await setActive(target, false);
+    } else {
+      try {
+        await deactivateUser.mutateAsync(target.id);
+        setNotice({ severity: "success", text: "User deactivated successfully" });
+      } catch (caught) {
+        setNotice({ severity: "error", text: errorMessage(caught, "Failed to deactivate user") });
+      }
+    }
+    setConfirmation(null);
+  };
+
+  return (
+    <Box>
+      <Box
+        sx={{
+          display: "flex",
+          flexWrap: "wrap",
+          alignItems: "flex-start",
+          justifyContent: "space-between",
+          gap: 2,
+          mb: 3,
+        }}
+      >
+        <Box>
+          <Typography variant="h4" component="h1">
+            User Management
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+            Create staff accounts, set roles and control who can sign in.
+          </Typography>
+        </Box>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+          Add User
+        </Button>
+      </Box>
+
+      <Paper variant="outlined" sx={{ p: 2, mb: 2, display: "flex", flexWrap: "wrap", gap: 2 }}>
+        <TextField
+          size="small"
+          placeholder="Search by name or email"
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") {
+              setSearch(searchText.trim());
+              setPage(0);
+            }
+          }}
+          sx={{ flex: "1 1 260px" }}
+          slotProps={{
+            htmlInput: { "aria-label": "Search users" },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <TextField
+          select
+          size="small"
+          label="Role"
+          value={role}
+          onChange={(event) => {
+            setRole(event.target.value as Role | "");
+            setPage(0);
+          }}
+          sx={{ minWidth: 150 }}
+        >
+          <MenuItem value="">All roles</MenuItem>
+          {roles.map((item) => (
+            <MenuItem key={item} value={item}>
+              {roleLabels[item]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as "active" | "inactive" | "");
+            setPage(0);
+          }}
+          sx={{ minWidth: 150 }}
+        >
+          <MenuItem value="">All statuses</MenuItem>
+          <MenuItem value="active">Active</MenuItem>
+          <MenuItem value="inactive">Inactive</MenuItem>
+        </TextField>
+      </Paper>
+
+      {users.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errorMessage(users.error, "Failed to fetch users")}
+        </Alert>
+      )}
+
+      <Paper variant="outlined">
+        <TableContainer>
+          <Table size="small" aria-label="Users" sx={{ "& th": { whiteSpace: "nowrap" } }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>User</TableCell>
+                <TableCell>Email</TableCell>
+                <TableCell>Role</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell align="right">Articles</TableCell>
+                <TableCell align="right">API Keys</TableCell>
+                <TableCell>Joined</TableCell>
+                <TableCell align="right">Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {users.isPending && (
+                <TableRow>
+                  <TableCell colSpan={8} align="center" sx={{ py: 4 }}>
+                    Loading users...
+                  </TableCell>
+                </TableRow>
+              )}
+              {!users.isPending && list.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={8} align="center" sx={{ py: 4 }}>
+                    No users found
+                  </TableCell>
+                </TableRow>
+              )}
+              {list.map((item) => {
+                const isSelf = item.id === me?.id;
+                const name = `${item.first_name} ${item.last_name}`.trim() || item.email;
+                return (
+                  <TableRow key={item.id} hover>
+                    <TableCell>
+                      <Box sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
+                        <Avatar
+                          src={item.avatar_url ?? undefined}
+                          alt=""
+                          sx={{
+                            width: 36,
+                            height: 36,
+                            bgcolor: "primary.main",
+                            color: "primary.contrastText",
+                            fontSize: 14,
+                            fontWeight: 700,
+                          }}
+                        >
+                          {userInitials({ firstName: item.first_name, lastName: item.last_name })}
+                        </Avatar>
+                        <Box sx={{ minWidth: 0 }}>
+                          <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+                            {name}
+                            {isSelf && (
+                              <Typography component="span" variant="caption" color="text.secondary">
+                                {" "}
+                                (you)
+                              </Typography>
+                            )}
+                          </Typography>
+                        </Box>
+                      </Box>
+                    </TableCell>
+                    <TableCell>{item.email}</TableCell>
+                    <TableCell>
+                      <Chip
+                        size="small"
+                        label={roleLabels[item.role]}
+                        color={roleChipColor[item.role]}
+                        variant={item.role === "user" ? "outlined" : "filled"}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      <Box sx={{ display: "flex", alignItems: "center", gap: 0.5 }}>
+                        <Switch
+                          size="small"
+                          checked={item.is_active}
+                          disabled={isSelf || updateUser.isPending}
+                          onChange={(event) =>
+                            event.target.checked
+                              ? setActive(item, true)
+                              : setConfirmation({ user: item, via: "toggle" })
+                          }
+                          slotProps={{
+                            input: {
+                              "aria-label": `${item.is_active ? "Deactivate" : "Activate"} ${name}`,
+                            },
+                          }}
+                        />
+                        <Chip
+                          size="small"
+                          label={item.is_active ? "Active" : "Inactive"}
+                          color={item.is_active ? "success" : "default"}
+                          variant="outlined"
+                        />
+                      </Box>
+                    </TableCell>
+                    <TableCell align="right">{item.article_count}</TableCell>
+                    <TableCell align="right">{item.api_key_count}</TableCell>
+                    <TableCell>{formatDisplayDate(item.created_at, dateFormats.users)}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                      <Tooltip title="Edit user">
+                        <IconButton aria-label={`Edit ${name}`} onClick={() => setEditing(item)}>
+                          <EditIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                      <Tooltip title="Reset password">
+                        <IconButton
+                          aria-label={`Reset password of ${name}`}
+                          onClick={() => setResetting(item)}
+                        >
+                          <LockResetIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                      <Tooltip
+                        title={
+                          isSelf
+                            ? "You cannot deactivate your own account"
+                            : item.is_active
+                              ? "Deactivate user"
+                              : "Already inactive"
+                        }
+                      >
+                        <span>
+                          <IconButton
+                            aria-label={`Delete ${name}`}
+                            color="error"
+                            disabled={isSelf || !item.is_active}
+                            onClick={() => setConfirmation({ user: item, via: "delete" })}
+                          >
+                            <DeleteIcon fontSize="small" />
+                          </IconButton>
+                        </span>
+                      </Tooltip>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={total}
+          page={page}
+          rowsPerPage={rowsPerPage}
+          rowsPerPageOptions={[10, 25, 50]}
+          onPageChange={(_event, next) => setPage(next)}
+          onRowsPerPageChange={(event) => {
+            setRowsPerPage(Number(event.target.value));
+            setPage(0);
+          }}
+        />
+      </Paper>
+
+      <CreateUserDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={() => {
+          setCreating(false);
+          setNotice({ severity: "success", text: "User created successfully" });
+        }}
+      />
+      <EditUserDialog
+        user={editing}
+        isSelf={editing?.id === me?.id}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          setNotice({ severity: "success", text: "User updated successfully" });
+        }}
+      />
+      <ResetPasswordDialog
+        user={resetting}
+        onClose={() => setResetting(null)}
+        onDone={() => {
+          setResetting(null);
+          setNotice({ severity: "success", text: "Password reset successfully" });
+        }}
+      />
+      <ConfirmDialog
+        open={!!confirmation}
+        title="Deactivate User"
+        message={
+          confirmation && (
+            <>
+              Are you sure you want to deactivate {confirmation.user.email}? They will be signed
+              out, cannot log in and their API keys stop working until the account is activated
+              again.
+            </>
+          )
+        }
+        confirmLabel="Deactivate"
+        busy={updateUser.isPending || deactivateUser.isPending}
+        onConfirm={confirm}
+        onCancel={() => setConfirmation(null)}
+      />
+      <Snackbar
+        open={!!notice}
+        autoHideDuration={5000}
+        onClose={() => setNotice(null)}
+        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
+      >
+        {notice ? (
+          <Alert severity={notice.severity} variant="filled" onClose={() => setNotice(null)}>
+            {notice.text}
+          </Alert>
+        ) : undefined}
+      </Snackbar>
+    </Box>
+  );
+}
