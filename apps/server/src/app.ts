@@ -11,6 +11,7 @@ import { Redis } from "ioredis";
 import type { AppConfig } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { seedDemoContent } from "./db/seed";
+import { embeddedDatabaseMaintenanceJob } from "./jobs/embedded-database-maintenance-job";
 import { marketDataPollJob, marketDataSyncJob } from "./jobs/market-data-job";
 import { newsFeedJob } from "./jobs/news-feed-job";
 import { createJobScheduler, type JobScheduler } from "./jobs/scheduler";
@@ -83,6 +84,7 @@ export async function buildApp(
   jobs.add(marketDataPollJob(services.marketData));
   jobs.add(marketDataSyncJob(services.marketData));
   jobs.add(newsFeedJob(services.newsFeed));
+  jobs.add(embeddedDatabaseMaintenanceJob({ database, cache: services.pageCache }));
 
   app.decorate("services", services);
   app.decorate("config", config);

@@ -40,6 +40,7 @@ export function createPageCache(options: { ttlSeconds: number }) {
   const enabled = ttlMs > 0;
   const pages = new Map<string, CachedPage>();
   const memos = new Map<string, { expires: number; value: Promise<unknown> }>();
+  const longMemos = new Map<string, { expires: number; value: Promise<unknown> }>();
   let generation = 0;
   const invalidationListeners: Array<() => void> = [];
 
@@ -47,6 +48,7 @@ export function createPageCache(options: { ttlSeconds: number }) {
     generation += 1;
     pages.clear();
     memos.clear();
+    longMemos.clear();
   }
 
   return {
@@ -100,6 +102,26 @@ export function createPageCache(options: { ttlSeconds: number }) {
       memos.set(key, entry);
       value.catch(() => {
         if (memos.get(key) === entry) memos.delete(key);
+      });
+      return value;
+    },
+
+    /**
+     * Like memo, with a lifetime of its own that holds even when the page cache is off: for
+     * derived lists that change slowly (related articles: the spec's 5 minutes). Still dropped
+     * by invalidate().
+     */
+    memoFor<T>(key: string, lifetimeMs: number, load: () => Promise<T>): Promise<T> {
+      const now = Date.now();
+      const hit = longMemos.get(key);
+      if (hit && hit.expires > now) return hit.value as Promise<T>;
+      if (longMemos.size >= maxMemoEntries)
+        longMemos.delete(longMemos.keys().next().value as string);
+      const value = load();
+      const entry = { expires: now + lifetimeMs, value };
+      longMemos.set(key, entry);
+      value.catch(() => {
+        if (longMemos.get(key) === entry) longMemos.delete(key);
       });
       return value;
     },
