@@ -25,7 +25,11 @@ import { newsFeedRoutes } from "./modules/news-feed/routes";
 import authPlugin from "./plugins/auth";
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./plugins/counters";
 import errorsPlugin from "./plugins/errors";
-import pageCachePlugin, { shareInvalidationsThroughRedis } from "./plugins/page-cache";
+import pageCachePlugin, {
+  type PageCache,
+  pageCacheServerFactory,
+  shareInvalidationsThroughRedis,
+} from "./plugins/page-cache";
 import { contentSecurityPolicy } from "./plugins/security";
 import webAppPlugin, { type WebAppMode } from "./plugins/web-app";
 import { type AppServices, createServices } from "./services";
@@ -53,7 +57,10 @@ export async function buildApp(
   config: AppConfig,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  // Cached public pages are answered by the HTTP server itself (plugins/page-cache.ts).
+  let pageCache: PageCache | undefined;
   const app = Fastify({
+    serverFactory: pageCacheServerFactory(() => pageCache),
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
@@ -77,6 +84,7 @@ export async function buildApp(
   if (config.seedDemo)
     await seedDemoContent(database.db, { dataDir: config.dataDir, siteName: config.siteName });
   const services = createServices({ db: database.db, config, counters, log: app.log });
+  pageCache = services.pageCache;
   const stopSharingInvalidations = redis
     ? await shareInvalidationsThroughRedis(services.pageCache, redis)
     : null;
