@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppConfig } from "../config";
+import { createConcurrencyLimit } from "../lib/concurrency-limit";
 import type { AppServices } from "../services";
 import { sendRenderedPage } from "./page-cache";
 import { contentSecurityPolicyHeader } from "./security";
@@ -123,6 +124,8 @@ export default fp(
     }
 
     const handleRequest = createRequestHandler(getBuild, buildMode);
+    // Renders beyond a few at once only queue inside the process, each holding its page in memory.
+    const renderSlots = createConcurrencyLimit(8);
     const publicConfig = {
       siteName: config.siteName,
       publicUrl: config.publicUrl,
@@ -140,7 +143,9 @@ export default fp(
           const cacheGeneration = services.pageCache.generation;
           const nonce = randomBytes(16).toString("base64");
           const context: WebLoadContext = { services, config: publicConfig, nonce };
-          const response = await handleRequest(toWebRequest(request, reply), context);
+          const response = await renderSlots(() =>
+            handleRequest(toWebRequest(request, reply), context),
+          );
           if (mode !== "vite")
             reply.header("content-security-policy", contentSecurityPolicyHeader(nonce));
           else reply.removeHeader("content-security-policy");
