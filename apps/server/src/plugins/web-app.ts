@@ -143,9 +143,13 @@ export default fp(
           const cacheGeneration = services.pageCache.generation;
           const nonce = randomBytes(16).toString("base64");
           const context: WebLoadContext = { services, config: publicConfig, nonce };
-          const response = await renderSlots(() =>
-            handleRequest(toWebRequest(request, reply), context),
+          // A visitor who left while the render waited for its turn gets no render.
+          const response = await renderSlots(async () =>
+            request.raw.socket?.destroyed
+              ? null
+              : handleRequest(toWebRequest(request, reply), context),
           );
+          if (!response) return reply.hijack();
           if (mode !== "vite")
             reply.header("content-security-policy", contentSecurityPolicyHeader(nonce));
           else reply.removeHeader("content-security-policy");
