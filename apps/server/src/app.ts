@@ -15,13 +15,17 @@ import { embeddedDatabaseMaintenanceJob } from "./jobs/embedded-database-mainten
 import { marketDataPollJob, marketDataSyncJob } from "./jobs/market-data-job";
 import { newsFeedJob } from "./jobs/news-feed-job";
 import { createJobScheduler, type JobScheduler } from "./jobs/scheduler";
+import { articleEditorRoutes } from "./modules/articles/editor-routes";
 import { articleReadRoutes } from "./modules/articles/routes";
 import { authRoutes } from "./modules/auth/routes";
+import { categoryAdminRoutes } from "./modules/categories/admin-routes";
 import { categoryReadRoutes } from "./modules/categories/routes";
 import { feedRoutes } from "./modules/feeds/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { marketDataRoutes } from "./modules/market-data/routes";
+import { mediaRoutes } from "./modules/media/routes";
 import { newsFeedRoutes } from "./modules/news-feed/routes";
+import { siteSettingsRoutes } from "./modules/site-settings/routes";
 import authPlugin from "./plugins/auth";
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./plugins/counters";
 import errorsPlugin from "./plugins/errors";
@@ -130,6 +134,10 @@ export async function buildApp(
         prefix: "/categories",
         categories: services.categories,
       });
+      await api.register(articleEditorRoutes, { editor: services.articleEditor });
+      await api.register(mediaRoutes, { media: services.media });
+      await api.register(categoryAdminRoutes, { categoryAdmin: services.categoryAdmin });
+      await api.register(siteSettingsRoutes, { siteSettings: services.siteSettings });
       await api.register(marketDataRoutes, {
         prefix: "/market-data",
         marketData: services.marketData,

@@ -1,20 +1,29 @@
+import path from "node:path";
 import { intervals } from "@aurumwire/shared/limits";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
+import { createArticleEditorRepository } from "./modules/articles/editor-repository";
+import { createArticleEditorService } from "./modules/articles/editor-service";
 import { createArticlesRepository } from "./modules/articles/repository";
 import { createArticlesService } from "./modules/articles/service";
 import { createDemoLoginHint } from "./modules/auth/demo-hint";
 import { createAuthService } from "./modules/auth/service";
 import { createTokenSigner } from "./modules/auth/tokens";
+import { createCategoryAdminRepository } from "./modules/categories/admin-repository";
+import { createCategoryAdminService } from "./modules/categories/admin-service";
 import { createCategoriesRepository } from "./modules/categories/repository";
 import { createCategoriesService } from "./modules/categories/service";
 import { createFeedsService } from "./modules/feeds/service";
 import { createCoinGeckoClient } from "./modules/market-data/coingecko-client";
 import { createMarketDataRepository } from "./modules/market-data/repository";
 import { createMarketDataService, type MarketDataLogger } from "./modules/market-data/service";
+import { createMediaService } from "./modules/media/service";
+import { createUploadStorage } from "./modules/media/upload-storage";
 import { createNewsFeedRepository } from "./modules/news-feed/repository";
 import { createNewsFeedService } from "./modules/news-feed/service";
 import { createPublicSettingsReader } from "./modules/public-site/settings-reader";
+import { createSiteSettingsRepository } from "./modules/site-settings/repository";
+import { createSiteSettingsService } from "./modules/site-settings/service";
 import { createUsersRepository } from "./modules/users/repository";
 import type { CounterStore } from "./plugins/counters";
 import { createPageCache } from "./plugins/page-cache";
@@ -34,6 +43,7 @@ export function createServices(deps: {
   const tokens = createTokenSigner(config.jwtSecret, config.jwtExpiresIn);
   const auth = createAuthService({ users: usersRepository, tokens, counters });
   const demoLoginHint = createDemoLoginHint(usersRepository);
+
   const outboundTimeoutMs = config.outboundTimeoutMs ?? 10_000;
   const marketData = createMarketDataService({
     repository: createMarketDataRepository(db),
@@ -79,6 +89,28 @@ export function createServices(deps: {
     cache: pageCache,
     site: { name: config.siteName, url: config.publicUrl },
   });
+  // The one hook every newsroom change calls (articles, categories, site settings): cached public
+  // pages and reads are dropped at once, so readers see the change on their next request.
+  const onContentChanged = () => pageCache.invalidate();
+
+  const articleEditor = createArticleEditorService({
+    db,
+    repository: createArticleEditorRepository(db),
+    articlesRepository,
+    onContentChanged,
+  });
+  const categoryAdmin = createCategoryAdminService({
+    db,
+    repository: createCategoryAdminRepository(db),
+    onContentChanged,
+  });
+  const siteSettings = createSiteSettingsService({
+    repository: createSiteSettingsRepository(db),
+    onContentChanged,
+  });
+  const media = createMediaService({
+    storage: createUploadStorage(path.join(config.dataDir, "uploads")),
+  });
   return {
     auth,
     usersRepository,
@@ -92,6 +124,10 @@ export function createServices(deps: {
     categories,
     publicSettings,
     feeds,
+    articleEditor,
+    categoryAdmin,
+    siteSettings,
+    media,
   };
 }
 

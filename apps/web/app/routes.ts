@@ -21,6 +21,7 @@ export default [
     route("terms", "routes/terms.tsx"),
     route("cookies", "routes/cookies.tsx"),
     route("disclaimer", "routes/disclaimer.tsx"),
+    route("preview", "routes/preview.tsx"),
   ]),
   route("login", "routes/login.tsx"),
   route("register", "routes/register.tsx"),

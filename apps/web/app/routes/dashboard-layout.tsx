@@ -21,7 +21,7 @@ import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { Outlet, Link as RouterLink, useLocation, useNavigate } from "react-router";
 import { useAuth } from "../features/auth/auth-context";
-import { dashboardMenu, rolesForPath } from "../features/dashboard/menu";
+import { dashboardMenu, deniedActionForPath, rolesForPath } from "../features/dashboard/menu";
 import { pageMeta, siteNameFrom } from "../lib/meta";
 import type { Route } from "./+types/dashboard-layout";
 
@@ -77,7 +77,7 @@ export default function DashboardLayout() {
     return (
       <GuardScreen title="Access Denied">
         <Typography sx={{ mb: 1 }}>
-          You need {describeRoles(allowed)} privileges to access this page.
+          You need {describeRoles(allowed)} privileges to {deniedActionForPath(location.pathname)}.
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           Your current role: <strong>{user.role}</strong>

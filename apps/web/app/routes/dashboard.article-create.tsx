@@ -1,6 +1,5 @@
-import { PageHeading } from "../components/page-heading";
+import { ArticleEditor } from "../features/article-editor/article-editor";
 
-// Filled by its dashboard issue; the route exists so the menu works.
-export default function DashboardArticleCreate() {
-  return <PageHeading title="Create Article" />;
+export default function DashboardArticleCreatePage() {
+  return <ArticleEditor />;
 }

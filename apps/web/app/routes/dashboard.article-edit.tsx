@@ -1,6 +1,8 @@
-import { PageHeading } from "../components/page-heading";
+import { useParams } from "react-router";
+import { ArticleEditor } from "../features/article-editor/article-editor";
 
-// Filled by its dashboard issue; the route exists so the menu works.
-export default function DashboardArticleEdit() {
-  return <PageHeading title="Edit Article" />;
+export default function DashboardArticleEditPage() {
+  const { id } = useParams();
+  // A fresh editor per article, so nothing of one article's form leaks into the next.
+  return <ArticleEditor key={id} articleId={Number(id)} />;
 }

@@ -1,6 +1,7 @@
-import { PageHeading } from "../components/page-heading";
+import { useParams } from "react-router";
+import { ArticleSaved } from "../features/article-editor/article-saved";
 
-// Filled by its dashboard issue; the route exists so the menu works.
-export default function DashboardArticleSaved() {
-  return <PageHeading title="Article saved" />;
+export default function DashboardArticleSavedPage() {
+  const { id } = useParams();
+  return <ArticleSaved articleId={Number(id)} />;
 }

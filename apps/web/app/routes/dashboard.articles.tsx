@@ -1,6 +1,5 @@
-import { PageHeading } from "../components/page-heading";
+import { ArticlesManagement } from "../features/articles-management/articles-management";
 
-// Filled by its dashboard issue; the route exists so the menu works.
-export default function DashboardArticles() {
-  return <PageHeading title="Articles Management" />;
+export default function DashboardArticlesPage() {
+  return <ArticlesManagement />;
 }

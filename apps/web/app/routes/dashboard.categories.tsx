@@ -1,6 +1,5 @@
-import { PageHeading } from "../components/page-heading";
+import { CategoryManagement } from "../features/categories/category-management";
 
-// Filled by its dashboard issue; the route exists so the menu works.
-export default function DashboardCategories() {
-  return <PageHeading title="Category Management" />;
+export default function DashboardCategoriesPage() {
+  return <CategoryManagement />;
 }

@@ -1,6 +1,5 @@
-import { PageHeading } from "../components/page-heading";
+import { FeaturedArticles } from "../features/featured-articles/featured-articles";
 
-// Filled by its dashboard issue; the route exists so the menu works.
-export default function DashboardFeaturedArticles() {
-  return <PageHeading title="Featured Articles" />;
+export default function DashboardFeaturedArticlesPage() {
+  return <FeaturedArticles />;
 }

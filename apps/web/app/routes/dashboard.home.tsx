@@ -1,6 +1,5 @@
-import { PageHeading } from "../components/page-heading";
+import { DashboardHome } from "../features/dashboard-home/dashboard-home";
 
-// Filled by its dashboard issue; the route exists so the menu works.
-export default function DashboardHome() {
-  return <PageHeading title="Dashboard" />;
+export default function DashboardHomePage() {
+  return <DashboardHome />;
 }

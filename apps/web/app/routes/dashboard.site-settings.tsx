@@ -1,6 +1,5 @@
-import { PageHeading } from "../components/page-heading";
+import { SiteSettingsScreen } from "../features/site-settings/site-settings";
 
-// Filled by its dashboard issue; the route exists so the menu works.
-export default function DashboardSiteSettings() {
-  return <PageHeading title="Site Settings" />;
+export default function DashboardSiteSettingsPage() {
+  return <SiteSettingsScreen />;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rolesForPath } from "./menu";
+import { deniedActionForPath, rolesForPath } from "./menu";
 
 describe("dashboard route guard table", () => {
   it("uses the most specific menu entry", () => {
@@ -11,5 +11,13 @@ describe("dashboard route guard table", () => {
   });
   it("falls back to staff for pages without a menu entry", () => {
     expect(rolesForPath("/dashboard/profile")).toEqual(["admin", "editor", "author"]);
+  });
+});
+
+describe("Access Denied wording", () => {
+  it("names the screen where the spec words it", () => {
+    expect(deniedActionForPath("/dashboard/categories")).toBe("manage categories");
+    expect(deniedActionForPath("/dashboard/featured-articles")).toBe("manage featured articles");
+    expect(deniedActionForPath("/dashboard/users")).toBe("access this page");
   });
 });

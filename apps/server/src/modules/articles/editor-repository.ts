@@ -1,0 +1,136 @@
+import { and, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import {
+  type ArticleRow,
+  articleRevisions,
+  articles,
+  categories,
+  type NewArticleRow,
+  users,
+} from "../../db/schema";
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** The only place the newsroom's article writes touch the database. */
+export function createArticleEditorRepository(db: Executor) {
+  return {
+    async findRow(id: number, tx: Executor = db, lock = false): Promise<ArticleRow | undefined> {
+      const query = tx.select().from(articles).where(eq(articles.id, id)).limit(1);
+      const [row] = lock ? await query.for("update") : await query;
+      return row;
+    },
+
+    async stats(authorId: number | undefined, tx: Executor = db) {
+      const [row] = await tx
+        .select({
+          total: sql<number>`count(*)::int`,
+          published: sql<number>`count(*) filter (where ${articles.status} = 'published')::int`,
+          drafts: sql<number>`count(*) filter (where ${articles.status} = 'draft')::int`,
+          archived: sql<number>`count(*) filter (where ${articles.status} = 'archived')::int`,
+          totalViews: sql<number>`coalesce(sum(${articles.viewCount}), 0)::int`,
+        })
+        .from(articles)
+        .where(authorId ? eq(articles.authorId, authorId) : undefined);
+      return row;
+    },
+
+    /** Slugs that are `base` or `base-N`, to pick the next free suffix. */
+    async slugsLike(base: string, exceptId: number | undefined, tx: Executor = db) {
+      const rows = await tx
+        .select({ slug: articles.slug })
+        .from(articles)
+        .where(
+          and(
+            or(eq(articles.slug, base), ilike(articles.slug, `${escapeLike(base)}-%`)),
+            exceptId ? ne(articles.id, exceptId) : undefined,
+          ),
+        );
+      return rows.map((row) => row.slug);
+    },
+
+    async categoryExists(id: number, tx: Executor = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: categories.id })
+        .from(categories)
+        .where(eq(categories.id, id))
+        .limit(1);
+      return !!row;
+    },
+
+    async insert(values: NewArticleRow, tx: Executor = db): Promise<ArticleRow> {
+      const [row] = await tx.insert(articles).values(values).returning();
+      return row;
+    },
+
+    async update(id: number, values: Partial<NewArticleRow>, tx: Executor = db) {
+      const [row] = await tx
+        .update(articles)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(articles.id, id))
+        .returning();
+      return row as ArticleRow | undefined;
+    },
+
+    async delete(id: number, tx: Executor = db): Promise<boolean> {
+      const rows = await tx
+        .delete(articles)
+        .where(eq(articles.id, id))
+        .returning({ id: articles.id });
+      return rows.length > 0;
+    },
+
+    async insertRevision(
+      values: { articleId: number; editorId: number | null; snapshot: unknown },
+      tx: Executor = db,
+    ) {
+      const [row] = await tx.insert(articleRevisions).values(values).returning();
+      return row;
+    },
+
+    /** Keeps the newest `keep` revisions of an article and deletes the rest. */
+    async pruneRevisions(articleId: number, keep: number, tx: Executor = db) {
+      const stale = await tx
+        .select({ id: articleRevisions.id })
+        .from(articleRevisions)
+        .where(eq(articleRevisions.articleId, articleId))
+        .orderBy(desc(articleRevisions.createdAt), desc(articleRevisions.id))
+        .offset(keep);
+      if (stale.length === 0) return;
+      await tx.delete(articleRevisions).where(
+        inArray(
+          articleRevisions.id,
+          stale.map((row) => row.id),
+        ),
+      );
+    },
+
+    async listRevisions(articleId: number, tx: Executor = db) {
+      return tx
+        .select({
+          revision: articleRevisions,
+          editor: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+        })
+        .from(articleRevisions)
+        .leftJoin(users, eq(users.id, articleRevisions.editorId))
+        .where(eq(articleRevisions.articleId, articleId))
+        .orderBy(desc(articleRevisions.createdAt), desc(articleRevisions.id));
+    },
+
+    async findRevision(articleId: number, revisionId: number, tx: Executor = db) {
+      const [found] = await tx
+        .select({
+          revision: articleRevisions,
+          editor: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+        })
+        .from(articleRevisions)
+        .leftJoin(users, eq(users.id, articleRevisions.editorId))
+        .where(and(eq(articleRevisions.articleId, articleId), eq(articleRevisions.id, revisionId)))
+        .limit(1);
+      return found;
+    },
+  };
+}
+
+export type ArticleEditorRepository = ReturnType<typeof createArticleEditorRepository>;

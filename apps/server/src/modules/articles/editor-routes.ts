@@ -1,0 +1,127 @@
+import {
+  adminArticleListResponseSchema,
+  articleIdParamsSchema,
+  articleResponseSchema,
+  articleStatsQuerySchema,
+  articleStatsSchema,
+  articleUpdateSchema,
+  revisionDetailSchema,
+  revisionListResponseSchema,
+  revisionParamsSchema,
+} from "@aurumwire/shared/article-editor";
+import { articleInputSchema, articleListQuerySchema } from "@aurumwire/shared/articles";
+import { staffRoles } from "@aurumwire/shared/roles";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { ArticleEditorService } from "./editor-service";
+
+/**
+ * The newsroom's article endpoints: create, edit, delete, the management list and revisions.
+ * Every staff role reaches them; the service decides what each role may do with which article.
+ */
+export const articleEditorRoutes: FastifyPluginAsyncZod<{ editor: ArticleEditorService }> = async (
+  app,
+  { editor },
+) => {
+  app.post(
+    "/articles",
+    {
+      preHandler: app.requireRoles(staffRoles, "create articles"),
+      schema: { body: articleInputSchema, response: { 201: articleResponseSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ article: await editor.create(request.user!, request.body) }),
+  );
+
+  app.put(
+    "/articles/:id",
+    {
+      preHandler: app.requireRoles(staffRoles, "edit articles"),
+      schema: {
+        params: articleIdParamsSchema,
+        body: articleUpdateSchema,
+        response: { 200: articleResponseSchema },
+      },
+    },
+    async (request) => ({
+      article: await editor.update(request.user!, request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    "/articles/:id",
+    {
+      preHandler: app.requireRoles(staffRoles, "delete articles"),
+      schema: { params: articleIdParamsSchema },
+    },
+    async (request, reply) => {
+      await editor.remove(request.user!, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    "/admin/articles",
+    {
+      preHandler: app.requireRoles(staffRoles, "manage articles"),
+      schema: {
+        querystring: articleListQuerySchema,
+        response: { 200: adminArticleListResponseSchema },
+      },
+    },
+    async (request) => editor.list(request.user!, request.query),
+  );
+
+  app.get(
+    "/admin/articles/stats",
+    {
+      preHandler: app.requireRoles(staffRoles, "manage articles"),
+      schema: { querystring: articleStatsQuerySchema, response: { 200: articleStatsSchema } },
+    },
+    async (request) => editor.stats(request.user!, request.query.authorId),
+  );
+
+  app.get(
+    "/admin/articles/:id",
+    {
+      preHandler: app.requireRoles(staffRoles, "edit articles"),
+      schema: { params: articleIdParamsSchema, response: { 200: articleResponseSchema } },
+    },
+    async (request) => ({ article: await editor.getForEditing(request.user!, request.params.id) }),
+  );
+
+  app.get(
+    "/admin/articles/:id/revisions",
+    {
+      preHandler: app.requireRoles(staffRoles, "edit articles"),
+      schema: { params: articleIdParamsSchema, response: { 200: revisionListResponseSchema } },
+    },
+    async (request) => ({
+      revisions: await editor.listRevisions(request.user!, request.params.id),
+    }),
+  );
+
+  app.get(
+    "/admin/articles/:id/revisions/:revisionId",
+    {
+      preHandler: app.requireRoles(staffRoles, "edit articles"),
+      schema: { params: revisionParamsSchema, response: { 200: revisionDetailSchema } },
+    },
+    async (request) =>
+      editor.getRevision(request.user!, request.params.id, request.params.revisionId),
+  );
+
+  app.post(
+    "/admin/articles/:id/revisions/:revisionId/restore",
+    {
+      preHandler: app.requireRoles(staffRoles, "edit articles"),
+      schema: { params: revisionParamsSchema, response: { 200: articleResponseSchema } },
+    },
+    async (request) => ({
+      article: await editor.restoreRevision(
+        request.user!,
+        request.params.id,
+        request.params.revisionId,
+      ),
+    }),
+  );
+};

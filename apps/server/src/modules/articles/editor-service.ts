@@ -1,0 +1,392 @@
+import {
+  type AdminArticleListResponse,
+  type ArticleStats,
+  type ArticleUpdate,
+  type RevisionDetail,
+  type RevisionSnapshot,
+  type RevisionSummary,
+  revisionSnapshotSchema,
+  revisionsKept,
+} from "@aurumwire/shared/article-editor";
+import {
+  type Article,
+  type ArticleInputParsed,
+  type ArticleListQuery,
+  htmlTextLength,
+  readingTimeMinutes,
+} from "@aurumwire/shared/articles";
+import { limits } from "@aurumwire/shared/limits";
+import { isEditor } from "@aurumwire/shared/roles";
+import { slugify } from "@aurumwire/shared/slugs";
+import type { Database, Executor } from "../../db/client";
+import type { ArticleRow, NewArticleRow, UserRow } from "../../db/schema";
+import { badRequest, forbidden, notFound } from "../../errors";
+import type { ArticleEditorRepository } from "./editor-repository";
+import { toArticle } from "./present";
+import type { ArticlesRepository } from "./repository";
+import { sanitizeArticleHtml } from "./sanitize";
+
+type Actor = Pick<UserRow, "id" | "role">;
+
+const editorsOnly = (action: string) =>
+  forbidden(`You need admin or editor privileges to ${action}.`);
+
+const invalidCategory = () =>
+  badRequest("Please check your input: Please select a valid category", {
+    categoryId: "Please select a valid category",
+  });
+
+/** A unique-index clash on the slug (two saves of the same title at once). */
+function isSlugClash(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? error;
+  const { code, constraint } = (cause ?? {}) as { code?: string; constraint?: string };
+  return code === "23505" && (!constraint || constraint === "articles_slug_idx");
+}
+
+/** What a revision keeps of an article. */
+export function toRevisionSnapshot(row: ArticleRow): RevisionSnapshot {
+  return {
+    title: row.title,
+    excerpt: row.excerpt,
+    content: row.content,
+    categoryId: row.categoryId,
+    tags: row.tags,
+    featuredImage: row.featuredImage,
+    metaTitle: row.metaTitle,
+    metaDescription: row.metaDescription,
+    isPremium: row.isPremium,
+    isFeatured: row.isFeatured,
+    status: row.status,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * publishedAt follows the status (spec point 4): becoming published stamps now unless a future
+ * date schedules it; staying published keeps the date unless a new one is sent; other statuses
+ * keep the date unless the request sets it (Save Draft sends null to clear it).
+ */
+export function resolvePublishedAt(options: {
+  previousStatus: ArticleRow["status"] | null;
+  previousPublishedAt: Date | null;
+  nextStatus: ArticleRow["status"];
+  requested: string | null | undefined;
+  now: Date;
+}): Date | null {
+  const { previousStatus, previousPublishedAt, nextStatus, requested, now } = options;
+  const requestedDate = requested ? new Date(requested) : null;
+  if (nextStatus === "published") {
+    if (previousStatus !== "published") {
+      return requestedDate && requestedDate > now ? requestedDate : now;
+    }
+    return requestedDate ?? previousPublishedAt ?? now;
+  }
+  if (requested !== undefined) return requestedDate;
+  return previousPublishedAt;
+}
+
+/**
+ * The newsroom's write side of articles: who may do what (spec point 6), status and publishedAt
+ * transitions (point 4), sanitizing, unique slugs and the revision history.
+ */
+export function createArticleEditorService(deps: {
+  db: Database;
+  repository: ArticleEditorRepository;
+  /** The read side's queries, so newsroom answers use the one row -> API mapping. */
+  articlesRepository: ArticlesRepository;
+  /** Called after every committed change, so cached public pages are rebuilt. */
+  onContentChanged: () => void;
+  now?: () => Date;
+}) {
+  const { db, repository, articlesRepository, onContentChanged } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  function assertMayChange(actor: Actor, row: ArticleRow, action: "edit" | "delete") {
+    if (isEditor(actor) || row.authorId === actor.id) return;
+    throw editorsOnly(`${action} articles by other authors`);
+  }
+
+  /** Authors write and keep drafts; publishing and featuring are for editors and admins. */
+  function assertMaySetFlags(
+    actor: Actor,
+    previous: { status: ArticleRow["status"] | null; isFeatured: boolean },
+    next: { status: ArticleRow["status"]; isFeatured: boolean },
+  ) {
+    if (isEditor(actor)) return;
+    if (next.status === "published" && previous.status !== "published") {
+      throw editorsOnly("publish articles");
+    }
+    if (next.isFeatured !== previous.isFeatured) throw editorsOnly("feature articles");
+  }
+
+  function cleanContent(html: string): string {
+    const clean = sanitizeArticleHtml(html);
+    // What the sanitizer removed (scripts, unsafe embeds) does not count towards the minimum.
+    if (htmlTextLength(clean) < limits.contentMin) {
+      throw badRequest("Please check your input: Content must be at least 100 characters", {
+        content: "Content must be at least 100 characters",
+      });
+    }
+    return clean;
+  }
+
+  async function uniqueSlug(title: string, exceptId: number | undefined, tx: Executor) {
+    const base = slugify(title);
+    const taken = new Set(await repository.slugsLike(base, exceptId, tx));
+    if (!taken.has(base)) return base;
+    for (let suffix = 2; ; suffix++) {
+      const candidate = `${base}-${suffix}`;
+      if (!taken.has(candidate)) return candidate;
+    }
+  }
+
+  /** A slug follows the title until the article is first published; then links must keep working. */
+  function slugIsFrozen(row: ArticleRow) {
+    return row.status === "published" || row.publishedAt !== null;
+  }
+
+  async function present(id: number, tx: Executor = db): Promise<Article> {
+    const record = await articlesRepository.findBySlugOrId(id, "any", tx);
+    if (!record) throw notFound("Article not found");
+    return toArticle(record);
+  }
+
+  async function findForChange(id: number, tx: Executor, lock = false): Promise<ArticleRow> {
+    const row = await repository.findRow(id, tx, lock);
+    if (!row) throw notFound("Article not found");
+    return row;
+  }
+
+  /** Retries once with a fresh slug when a concurrent save took the same one. */
+  async function withSlugRetry<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isSlugClash(error)) throw error;
+      return work();
+    }
+  }
+
+  async function applyChange(
+    actor: Actor,
+    id: number,
+    buildChange: (row: ArticleRow, tx: Executor) => Promise<Partial<NewArticleRow>>,
+  ): Promise<Article> {
+    const article = await withSlugRetry(() =>
+      db.transaction(async (tx) => {
+        const row = await findForChange(id, tx, true);
+        assertMayChange(actor, row, "edit");
+        const change = await buildChange(row, tx);
+        const updated = (await repository.update(id, change, tx))!;
+        const before = toRevisionSnapshot(row);
+        // A save that changes nothing a reader or writer sees adds no revision.
+        if (JSON.stringify(before) !== JSON.stringify(toRevisionSnapshot(updated))) {
+          await repository.insertRevision(
+            { articleId: id, editorId: actor.id, snapshot: before },
+            tx,
+          );
+          await repository.pruneRevisions(id, revisionsKept, tx);
+        }
+        return present(id, tx);
+      }),
+    );
+    onContentChanged();
+    return article;
+  }
+
+  function toSummary(
+    revision: { id: number; articleId: number; createdAt: Date; snapshot: unknown },
+    editor: { id: number; firstName: string; lastName: string } | null,
+  ): RevisionDetail {
+    const snapshot = revisionSnapshotSchema.parse(revision.snapshot);
+    return {
+      id: revision.id,
+      articleId: revision.articleId,
+      createdAt: revision.createdAt.toISOString(),
+      editor,
+      title: snapshot.title,
+      status: snapshot.status,
+      snapshot,
+    };
+  }
+
+  return {
+    async create(actor: Actor, input: ArticleInputParsed): Promise<Article> {
+      assertMaySetFlags(
+        actor,
+        { status: null, isFeatured: false },
+        { status: input.status, isFeatured: input.isFeatured },
+      );
+      const content = cleanContent(input.content);
+      const article = await withSlugRetry(() =>
+        db.transaction(async (tx) => {
+          if (!(await repository.categoryExists(input.categoryId, tx))) throw invalidCategory();
+          const row = await repository.insert(
+            {
+              slug: await uniqueSlug(input.title, undefined, tx),
+              title: input.title,
+              excerpt: input.excerpt,
+              content,
+              featuredImage: input.featuredImage,
+              categoryId: input.categoryId,
+              authorId: actor.id,
+              tags: input.tags,
+              status: input.status,
+              publishedAt: resolvePublishedAt({
+                previousStatus: null,
+                previousPublishedAt: null,
+                nextStatus: input.status,
+                requested: input.publishedAt,
+                now: now(),
+              }),
+              isFeatured: input.isFeatured,
+              isPremium: input.isPremium,
+              metaTitle: input.metaTitle,
+              metaDescription: input.metaDescription,
+              readingTime: readingTimeMinutes(content),
+              generateImage: input.generateImage,
+            },
+            tx,
+          );
+          return present(row.id, tx);
+        }),
+      );
+      onContentChanged();
+      return article;
+    },
+
+    async update(actor: Actor, id: number, patch: ArticleUpdate): Promise<Article> {
+      return applyChange(actor, id, async (row, tx) => {
+        const nextStatus = patch.status ?? row.status;
+        const nextFeatured = patch.isFeatured ?? row.isFeatured;
+        assertMaySetFlags(actor, row, { status: nextStatus, isFeatured: nextFeatured });
+        if (patch.categoryId !== undefined && patch.categoryId !== row.categoryId) {
+          if (!(await repository.categoryExists(patch.categoryId, tx))) throw invalidCategory();
+        }
+        const change: Partial<NewArticleRow> = {};
+        if (patch.title !== undefined) change.title = patch.title;
+        if (patch.excerpt !== undefined) change.excerpt = patch.excerpt;
+        if (patch.content !== undefined) {
+          change.content = cleanContent(patch.content);
+          change.readingTime = readingTimeMinutes(change.content);
+        }
+        if (patch.categoryId !== undefined) change.categoryId = patch.categoryId;
+        if (patch.tags !== undefined) change.tags = patch.tags;
+        if (patch.metaTitle !== undefined) change.metaTitle = patch.metaTitle;
+        if (patch.metaDescription !== undefined) change.metaDescription = patch.metaDescription;
+        if (patch.featuredImage !== undefined) change.featuredImage = patch.featuredImage;
+        if (patch.isPremium !== undefined) change.isPremium = patch.isPremium;
+        if (patch.generateImage !== undefined) change.generateImage = patch.generateImage;
+        change.isFeatured = nextFeatured;
+        change.status = nextStatus;
+        change.publishedAt = resolvePublishedAt({
+          previousStatus: row.status,
+          previousPublishedAt: row.publishedAt,
+          nextStatus,
+          requested: patch.publishedAt,
+          now: now(),
+        });
+        if (!slugIsFrozen(row) && change.title && change.title !== row.title) {
+          change.slug = await uniqueSlug(change.title, row.id, tx);
+        }
+        return change;
+      });
+    },
+
+    async remove(actor: Actor, id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const row = await findForChange(id, tx, true);
+        assertMayChange(actor, row, "delete");
+        await repository.delete(id, tx);
+      });
+      onContentChanged();
+    },
+
+    /** Any status, for the editor; authors only reach their own. */
+    async getForEditing(actor: Actor, id: number): Promise<Article> {
+      const row = await findForChange(id, db);
+      assertMayChange(actor, row, "edit");
+      return present(id);
+    },
+
+    /** The management list. Authors see their own articles only: others' drafts are not theirs to read. */
+    async list(actor: Actor, query: ArticleListQuery): Promise<AdminArticleListResponse> {
+      const limit = query.limit;
+      const page = query.page;
+      const { records, total } = await articlesRepository.list({
+        visibility: "any",
+        status: query.status && query.status !== "all" ? query.status : undefined,
+        categoryIds: query.categoryId ? [query.categoryId] : undefined,
+        featured: query.featured === undefined ? undefined : query.featured === "true",
+        authorId: isEditor(actor) ? query.authorId : actor.id,
+        search: query.search || undefined,
+        sortBy: query.sortBy ?? "createdAt",
+        sortOrder: query.sortOrder ?? "desc",
+        limit,
+        offset: query.offset ?? (page - 1) * limit,
+      });
+      return {
+        articles: records.map((record) => toArticle(record)),
+        pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
+      };
+    },
+
+    async stats(actor: Actor, authorId: number | undefined): Promise<ArticleStats> {
+      return repository.stats(isEditor(actor) ? authorId : actor.id);
+    },
+
+    async listRevisions(actor: Actor, id: number): Promise<RevisionSummary[]> {
+      const row = await findForChange(id, db);
+      assertMayChange(actor, row, "edit");
+      const rows = await repository.listRevisions(id);
+      return rows.map(({ revision, editor }) => {
+        const { snapshot: _snapshot, ...summary } = toSummary(revision, editor);
+        return summary;
+      });
+    },
+
+    async getRevision(actor: Actor, id: number, revisionId: number): Promise<RevisionDetail> {
+      const row = await findForChange(id, db);
+      assertMayChange(actor, row, "edit");
+      const found = await repository.findRevision(id, revisionId);
+      if (!found) throw notFound("Revision not found");
+      return toSummary(found.revision, found.editor);
+    },
+
+    /**
+     * Brings back what was written (title, texts, category, tags, image, meta, premium). Status,
+     * featured flag and publish date stay as they are: restoring is not a way around the publish
+     * and feature rules. The version being replaced becomes a revision itself, so a restore can be
+     * undone.
+     */
+    async restoreRevision(actor: Actor, id: number, revisionId: number): Promise<Article> {
+      return applyChange(actor, id, async (row, tx) => {
+        const found = await repository.findRevision(id, revisionId, tx);
+        if (!found) throw notFound("Revision not found");
+        const snapshot: RevisionSnapshot = revisionSnapshotSchema.parse(found.revision.snapshot);
+        const categoryStillThere =
+          snapshot.categoryId !== null &&
+          (await repository.categoryExists(snapshot.categoryId, tx));
+        const content = sanitizeArticleHtml(snapshot.content);
+        const change: Partial<NewArticleRow> = {
+          title: snapshot.title,
+          excerpt: snapshot.excerpt,
+          content,
+          readingTime: readingTimeMinutes(content),
+          categoryId: categoryStillThere ? snapshot.categoryId : row.categoryId,
+          tags: snapshot.tags,
+          featuredImage: snapshot.featuredImage,
+          metaTitle: snapshot.metaTitle,
+          metaDescription: snapshot.metaDescription,
+          isPremium: snapshot.isPremium,
+        };
+        if (!slugIsFrozen(row) && snapshot.title !== row.title) {
+          change.slug = await uniqueSlug(snapshot.title, row.id, tx);
+        }
+        return change;
+      });
+    },
+  };
+}
+
+export type ArticleEditorService = ReturnType<typeof createArticleEditorService>;

@@ -1,0 +1,70 @@
+import { categoryInputSchema } from "@aurumwire/shared/articles";
+import {
+  adminCategoryListResponseSchema,
+  categoryDeleteQuerySchema,
+  categoryDeleteResponseSchema,
+  categoryIdParamsSchema,
+  categoryResponseSchema,
+  categoryUpdateSchema,
+} from "@aurumwire/shared/category-admin";
+import { editorRoles, staffRoles } from "@aurumwire/shared/roles";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { CategoryAdminService } from "./admin-service";
+
+/**
+ * Category management: changes are for editors and admins only (spec point 6). The full list
+ * (inactive ones too, every article counted) is open to all staff: authors pick a category in the
+ * editor.
+ */
+export const categoryAdminRoutes: FastifyPluginAsyncZod<{
+  categoryAdmin: CategoryAdminService;
+}> = async (app, { categoryAdmin }) => {
+  const editorsOnly = app.requireRoles(editorRoles, "manage categories");
+
+  app.get(
+    "/admin/categories",
+    {
+      preHandler: app.requireRoles(staffRoles, "view categories"),
+      schema: { response: { 200: adminCategoryListResponseSchema } },
+    },
+    async () => ({ categories: await categoryAdmin.list() }),
+  );
+
+  app.post(
+    "/categories",
+    {
+      preHandler: editorsOnly,
+      schema: { body: categoryInputSchema, response: { 201: categoryResponseSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ category: await categoryAdmin.create(request.body) }),
+  );
+
+  app.put(
+    "/categories/:id",
+    {
+      preHandler: editorsOnly,
+      schema: {
+        params: categoryIdParamsSchema,
+        body: categoryUpdateSchema,
+        response: { 200: categoryResponseSchema },
+      },
+    },
+    async (request) => ({
+      category: await categoryAdmin.update(request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    "/categories/:id",
+    {
+      preHandler: editorsOnly,
+      schema: {
+        params: categoryIdParamsSchema,
+        querystring: categoryDeleteQuerySchema,
+        response: { 200: categoryDeleteResponseSchema },
+      },
+    },
+    async (request) => categoryAdmin.remove(request.params.id, request.query),
+  );
+};

@@ -1,0 +1,459 @@
+import type { ArticleStatus } from "@aurumwire/shared/articles";
+import { articleStatuses } from "@aurumwire/shared/articles";
+import { intervals, limits } from "@aurumwire/shared/limits";
+import { isEditor } from "@aurumwire/shared/roles";
+import AddIcon from "@mui/icons-material/Add";
+import DeleteIcon from "@mui/icons-material/Delete";
+import EditIcon from "@mui/icons-material/Edit";
+import SearchIcon from "@mui/icons-material/Search";
+import StarIcon from "@mui/icons-material/Star";
+import StarBorderIcon from "@mui/icons-material/StarBorder";
+import VisibilityIcon from "@mui/icons-material/Visibility";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import IconButton from "@mui/material/IconButton";
+import InputAdornment from "@mui/material/InputAdornment";
+import MenuItem from "@mui/material/MenuItem";
+import Paper from "@mui/material/Paper";
+import Select from "@mui/material/Select";
+import Stack from "@mui/material/Stack";
+import Tab from "@mui/material/Tab";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableContainer from "@mui/material/TableContainer";
+import TableHead from "@mui/material/TableHead";
+import TablePagination from "@mui/material/TablePagination";
+import TableRow from "@mui/material/TableRow";
+import Tabs from "@mui/material/Tabs";
+import TextField from "@mui/material/TextField";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import { useEffect, useMemo, useState } from "react";
+import { Link as RouterLink } from "react-router";
+import {
+  type AdminArticleQuery,
+  type ArticleListItem,
+  useAdminArticles,
+  useDeleteArticle,
+  useSaveArticle,
+} from "../../api/admin-articles";
+import {
+  buildCategoryTree,
+  flattenCategoryTree,
+  useAdminCategories,
+} from "../../api/admin-categories";
+import { statusColor } from "../../components/article-status-chip";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { useFeedback } from "../../components/feedback";
+import { PageHeading } from "../../components/page-heading";
+import { formatArticleDate } from "../../lib/dates";
+import { useAuth } from "../auth/auth-context";
+import { AiGeneratorPlaceholder } from "./ai-generator-placeholder";
+
+type StatusFilter = ArticleStatus | "all";
+type FeaturedFilter = "all" | "featured" | "not-featured";
+
+const statusLabels: Record<ArticleStatus, string> = {
+  published: "Published",
+  draft: "Draft",
+  archived: "Archived",
+};
+
+/** Articles Management (spec point 2): the list with search, filters, inline status and featured. */
+export function ArticlesManagement() {
+  const { user } = useAuth();
+  const editor = isEditor(user);
+  const feedback = useFeedback();
+  const [tab, setTab] = useState<"all" | "ai">("all");
+  const [searchInput, setSearchInput] = useState("");
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<StatusFilter>("all");
+  const [categoryId, setCategoryId] = useState<number | "all">("all");
+  const [featured, setFeatured] = useState<FeaturedFilter>("all");
+  const [page, setPage] = useState(0);
+  const [rowsPerPage, setRowsPerPage] = useState<number>(limits.defaultPageSize);
+  const [toDelete, setToDelete] = useState<ArticleListItem | null>(null);
+
+  // Spec: the search applies on Enter and by itself 500 ms after typing stops, back to page 1.
+  useEffect(() => {
+    const next = searchInput.trim();
+    if (next === search) return;
+    const timer = window.setTimeout(() => {
+      setSearch(next);
+      setPage(0);
+    }, intervals.searchDebounceMs);
+    return () => window.clearTimeout(timer);
+  }, [searchInput, search]);
+
+  const applySearch = () => {
+    setSearch(searchInput.trim());
+    setPage(0);
+  };
+
+  const query: AdminArticleQuery = {
+    page: page + 1,
+    limit: rowsPerPage,
+    search: search || undefined,
+    status: status === "all" ? undefined : status,
+    categoryId: categoryId === "all" ? undefined : categoryId,
+    featured: featured === "all" ? undefined : featured === "featured",
+    sortBy: "createdAt",
+    sortOrder: "desc",
+  };
+  const articles = useAdminArticles(query);
+  const categories = useAdminCategories();
+  const categoryOptions = useMemo(
+    () => flattenCategoryTree(buildCategoryTree(categories.data ?? [])),
+    [categories.data],
+  );
+  const saveArticle = useSaveArticle();
+  const deleteArticle = useDeleteArticle();
+
+  const changeStatus = async (article: ArticleListItem, next: ArticleStatus) => {
+    if (next === article.status) return;
+    try {
+      // Spec point 4: moving to published also sends publishedAt as the current time.
+      const body =
+        next === "published"
+          ? { status: next, publishedAt: new Date().toISOString() }
+          : { status: next };
+      await saveArticle.mutateAsync({ id: article.id, body });
+      feedback.show("success", `Article status changed to ${next}`);
+    } catch {
+      feedback.show("error", "Failed to update article status");
+    }
+  };
+
+  const toggleFeatured = async (article: ArticleListItem) => {
+    try {
+      await saveArticle.mutateAsync({ id: article.id, body: { isFeatured: !article.isFeatured } });
+      feedback.show(
+        "success",
+        `Article ${article.isFeatured ? "unfeatured" : "featured"} successfully`,
+      );
+    } catch {
+      feedback.show("error", "Failed to update article");
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deleteArticle.mutateAsync(toDelete.id);
+      feedback.show("success", "Article deleted successfully");
+      // The last row of a page is gone: step back so the table is not empty.
+      if ((articles.data?.articles.length ?? 0) <= 1 && page > 0) setPage(page - 1);
+    } catch {
+      feedback.show("error", "Failed to delete article");
+    } finally {
+      setToDelete(null);
+    }
+  };
+
+  const rows = articles.data?.articles ?? [];
+  const total = articles.data?.pagination.total ?? 0;
+
+  return (
+    <Box>
+      <PageHeading title="Articles Management" />
+      <Tabs value={tab} onChange={(_event, value) => setTab(value)} sx={{ mb: 3 }}>
+        <Tab value="all" label="All Articles" />
+        <Tab value="ai" label="AI Generator" />
+      </Tabs>
+
+      {tab === "ai" ? (
+        <AiGeneratorPlaceholder />
+      ) : (
+        <>
+          <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+            <Stack
+              direction={{ xs: "column", md: "row" }}
+              spacing={2}
+              sx={{ alignItems: { md: "center" } }}
+            >
+              <TextField
+                size="small"
+                label="Search articles"
+                value={searchInput}
+                onChange={(event) => setSearchInput(event.target.value)}
+                onKeyDown={(event) => {
+                  if (event.key === "Enter") applySearch();
+                }}
+                sx={{ flex: 1, minWidth: 220 }}
+                slotProps={{
+                  input: {
+                    startAdornment: (
+                      <InputAdornment position="start">
+                        <SearchIcon fontSize="small" />
+                      </InputAdornment>
+                    ),
+                  },
+                }}
+              />
+              <TextField
+                select
+                size="small"
+                label="Status"
+                value={status}
+                onChange={(event) => {
+                  setStatus(event.target.value as StatusFilter);
+                  setPage(0);
+                }}
+                sx={{ minWidth: 140 }}
+              >
+                <MenuItem value="all">All</MenuItem>
+                {articleStatuses.map((value) => (
+                  <MenuItem key={value} value={value}>
+                    {statusLabels[value]}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                select
+                size="small"
+                label="Category"
+                value={categoryId}
+                onChange={(event) => {
+                  const value = event.target.value as unknown as number | "all";
+                  setCategoryId(value === "all" ? "all" : Number(value));
+                  setPage(0);
+                }}
+                sx={{ minWidth: 180 }}
+              >
+                <MenuItem value="all">All</MenuItem>
+                {categoryOptions.map((category) => (
+                  <MenuItem
+                    key={category.id}
+                    value={category.id}
+                    sx={{ pl: 2 + category.depth * 2 }}
+                  >
+                    {category.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                select
+                size="small"
+                label="Featured"
+                value={featured}
+                onChange={(event) => {
+                  setFeatured(event.target.value as FeaturedFilter);
+                  setPage(0);
+                }}
+                sx={{ minWidth: 160 }}
+              >
+                <MenuItem value="all">All</MenuItem>
+                <MenuItem value="featured">Featured only</MenuItem>
+                <MenuItem value="not-featured">Not featured</MenuItem>
+              </TextField>
+              <Button
+                variant="outlined"
+                onClick={() => {
+                  applySearch();
+                  articles.refetch();
+                }}
+              >
+                Apply
+              </Button>
+              <Button
+                component={RouterLink}
+                to="/dashboard/articles/create"
+                variant="contained"
+                startIcon={<AddIcon />}
+                sx={{ whiteSpace: "nowrap" }}
+              >
+                New Article
+              </Button>
+            </Stack>
+          </Paper>
+
+          {articles.isError && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              Failed to load articles
+            </Alert>
+          )}
+
+          <TableContainer component={Paper} variant="outlined">
+            <Table size="small" aria-label="Articles">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Title</TableCell>
+                  <TableCell>Author</TableCell>
+                  <TableCell>Category</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell align="right">Views</TableCell>
+                  <TableCell>Published</TableCell>
+                  <TableCell align="center">Featured</TableCell>
+                  <TableCell align="right">Actions</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {articles.isPending && (
+                  <TableRow>
+                    <TableCell colSpan={8} align="center" sx={{ py: 4 }}>
+                      Loading articles...
+                    </TableCell>
+                  </TableRow>
+                )}
+                {articles.isSuccess && rows.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={8} align="center" sx={{ py: 4 }}>
+                      No articles found. Create your first article!
+                    </TableCell>
+                  </TableRow>
+                )}
+                {rows.map((article) => (
+                  <TableRow key={article.id} hover>
+                    <TableCell sx={{ minWidth: 220, maxWidth: 360 }}>
+                      <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                        {article.title}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {article.excerpt.length > 60
+                          ? `${article.excerpt.slice(0, 60)}...`
+                          : article.excerpt}
+                      </Typography>
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: "nowrap" }}>
+                      {article.author.firstName} {article.author.lastName}
+                    </TableCell>
+                    <TableCell>
+                      {article.category ? (
+                        <Chip
+                          size="small"
+                          label={article.category.name}
+                          sx={{
+                            bgcolor: article.category.color,
+                            color: "#111",
+                            fontWeight: 600,
+                          }}
+                        />
+                      ) : (
+                        <Chip size="small" label="Uncategorized" variant="outlined" />
+                      )}
+                    </TableCell>
+                    <TableCell>
+                      <Select
+                        size="small"
+                        value={article.status}
+                        onChange={(event) =>
+                          changeStatus(article, event.target.value as ArticleStatus)
+                        }
+                        inputProps={{ "aria-label": `Status of ${article.title}` }}
+                        sx={{ minWidth: 130 }}
+                        renderValue={(value) => (
+                          <Chip
+                            size="small"
+                            label={statusLabels[value]}
+                            color={statusColor[value]}
+                          />
+                        )}
+                      >
+                        {articleStatuses.map((value) => (
+                          <MenuItem
+                            key={value}
+                            value={value}
+                            // Authors write drafts; publishing is for editors and admins.
+                            disabled={!editor && value === "published" && article.status !== value}
+                          >
+                            {statusLabels[value]}
+                          </MenuItem>
+                        ))}
+                      </Select>
+                    </TableCell>
+                    <TableCell align="right">{article.viewCount.toLocaleString("en-US")}</TableCell>
+                    <TableCell sx={{ whiteSpace: "nowrap" }}>
+                      {formatArticleDate(article.publishedAt)}
+                    </TableCell>
+                    <TableCell align="center">
+                      <Tooltip
+                        title={
+                          editor
+                            ? article.isFeatured
+                              ? "Unfeature"
+                              : "Feature"
+                            : "Only editors and admins can feature articles"
+                        }
+                      >
+                        <span>
+                          <IconButton
+                            size="small"
+                            disabled={!editor}
+                            onClick={() => toggleFeatured(article)}
+                            aria-label={`${article.isFeatured ? "Unfeature" : "Feature"} ${article.title}`}
+                            aria-pressed={article.isFeatured}
+                            sx={{ color: article.isFeatured ? "primary.main" : undefined }}
+                          >
+                            {article.isFeatured ? <StarIcon /> : <StarBorderIcon />}
+                          </IconButton>
+                        </span>
+                      </Tooltip>
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                      <Tooltip title="View">
+                        <IconButton
+                          size="small"
+                          component="a"
+                          href={`/article/${article.slug || article.id}`}
+                          target="_blank"
+                          rel="noopener"
+                          aria-label={`View ${article.title}`}
+                        >
+                          <VisibilityIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                      <Tooltip title="Edit">
+                        <IconButton
+                          size="small"
+                          component={RouterLink}
+                          to={`/dashboard/articles/${article.id}/edit`}
+                          aria-label={`Edit ${article.title}`}
+                        >
+                          <EditIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                      <Tooltip title="Delete">
+                        <IconButton
+                          size="small"
+                          onClick={() => setToDelete(article)}
+                          aria-label={`Delete ${article.title}`}
+                        >
+                          <DeleteIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <TablePagination
+              component="div"
+              count={total}
+              page={page}
+              rowsPerPage={rowsPerPage}
+              rowsPerPageOptions={[5, 10, 25, 50]}
+              onPageChange={(_event, next) => setPage(next)}
+              onRowsPerPageChange={(event) => {
+                setRowsPerPage(Number(event.target.value));
+                setPage(0);
+              }}
+            />
+          </TableContainer>
+        </>
+      )}
+
+      <ConfirmDialog
+        open={!!toDelete}
+        title="Delete article"
+        message={`Are you sure you want to delete "${toDelete?.title ?? ""}"? This action cannot be undone.`}
+        busy={deleteArticle.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      />
+      {feedback.element}
+    </Box>
+  );
+}

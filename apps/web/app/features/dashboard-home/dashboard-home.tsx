@@ -1,0 +1,255 @@
+import { limits } from "@aurumwire/shared/limits";
+import { editorRoles, hasRole } from "@aurumwire/shared/roles";
+import AddIcon from "@mui/icons-material/Add";
+import ArticleIcon from "@mui/icons-material/Article";
+import CampaignIcon from "@mui/icons-material/Campaign";
+import EditNoteIcon from "@mui/icons-material/EditNote";
+import FavoriteIcon from "@mui/icons-material/Favorite";
+import MoreVertIcon from "@mui/icons-material/MoreVert";
+import PublishedWithChangesIcon from "@mui/icons-material/PublishedWithChanges";
+import VisibilityIcon from "@mui/icons-material/Visibility";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import CircularProgress from "@mui/material/CircularProgress";
+import IconButton from "@mui/material/IconButton";
+import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
+import Menu from "@mui/material/Menu";
+import MenuItem from "@mui/material/MenuItem";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { type ReactNode, useState } from "react";
+import { Link as RouterLink, useNavigate } from "react-router";
+import {
+  type ArticleListItem,
+  useAdminArticles,
+  useArticleStats,
+  useDeleteArticle,
+} from "../../api/admin-articles";
+import { ArticleStatusChip } from "../../components/article-status-chip";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { useFeedback } from "../../components/feedback";
+import { PageHeading } from "../../components/page-heading";
+import { formatAge } from "../../lib/dates";
+import { useAuth } from "../auth/auth-context";
+
+function StatCard(props: { label: string; value: number | undefined; icon: ReactNode }) {
+  return (
+    <Card variant="outlined" sx={{ flex: "1 1 200px" }}>
+      <CardContent sx={{ display: "flex", alignItems: "center", gap: 2 }}>
+        <Box sx={{ color: "primary.main", display: "flex" }}>{props.icon}</Box>
+        <Box>
+          <Typography variant="h4" component="p" sx={{ fontWeight: 800 }}>
+            {props.value === undefined ? "–" : props.value.toLocaleString("en-US")}
+          </Typography>
+          <Typography color="text.secondary">{props.label}</Typography>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Dashboard home: the signed-in writer's own numbers and their 20 latest articles (spec point 2,
+ * 'Your Articles'), with View / Edit / Delete.
+ */
+export function DashboardHome() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const feedback = useFeedback();
+  const authorId = user?.id;
+  const stats = useArticleStats(authorId);
+  const articles = useAdminArticles(
+    {
+      page: 1,
+      limit: limits.dashboardPageSize,
+      authorId,
+      sortBy: "createdAt",
+      sortOrder: "desc",
+    },
+    authorId !== undefined,
+  );
+  const deleteArticle = useDeleteArticle();
+  const [menu, setMenu] = useState<{ anchor: HTMLElement; article: ArticleListItem } | null>(null);
+  const [toDelete, setToDelete] = useState<ArticleListItem | null>(null);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deleteArticle.mutateAsync(toDelete.id);
+      feedback.show("success", "Article deleted successfully");
+    } catch {
+      feedback.show("error", "Failed to delete article");
+    } finally {
+      setToDelete(null);
+    }
+  };
+
+  const items = articles.data?.articles ?? [];
+  return (
+    <Box>
+      <PageHeading
+        title="Dashboard"
+        subtitle={user ? `Welcome back, ${user.firstName}.` : undefined}
+      >
+        <Stack direction="row" spacing={2} sx={{ mt: 2, flexWrap: "wrap", gap: 1 }}>
+          {hasRole(user, editorRoles) && (
+            <Button
+              component={RouterLink}
+              to="/dashboard/campaigns"
+              variant="outlined"
+              startIcon={<CampaignIcon />}
+            >
+              Crypto Campaigns
+            </Button>
+          )}
+          <Button
+            component={RouterLink}
+            to="/dashboard/articles/create"
+            variant="contained"
+            startIcon={<AddIcon />}
+          >
+            Create Article
+          </Button>
+        </Stack>
+      </PageHeading>
+
+      <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, mb: 4 }}>
+        <StatCard label="Total Articles" value={stats.data?.total} icon={<ArticleIcon />} />
+        <StatCard
+          label="Published"
+          value={stats.data?.published}
+          icon={<PublishedWithChangesIcon />}
+        />
+        <StatCard label="Total Views" value={stats.data?.totalViews} icon={<VisibilityIcon />} />
+        <StatCard label="Drafts" value={stats.data?.drafts} icon={<EditNoteIcon />} />
+      </Box>
+
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+        <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+          Your Articles
+        </Typography>
+        {(articles.isError || stats.isError) && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            Failed to load articles
+          </Alert>
+        )}
+        {articles.isPending && authorId !== undefined && (
+          <Box sx={{ display: "flex", justifyContent: "center", py: 4 }}>
+            <CircularProgress aria-label="Loading articles" />
+          </Box>
+        )}
+        {articles.isSuccess && items.length === 0 && (
+          <Typography color="text.secondary" sx={{ py: 3, textAlign: "center" }}>
+            No articles yet
+          </Typography>
+        )}
+        <List disablePadding>
+          {items.map((article) => (
+            <ListItem
+              key={article.id}
+              divider
+              sx={{ alignItems: "flex-start", px: 0 }}
+              secondaryAction={
+                <IconButton
+                  edge="end"
+                  aria-label={`Actions for ${article.title}`}
+                  onClick={(event) => setMenu({ anchor: event.currentTarget, article })}
+                >
+                  <MoreVertIcon />
+                </IconButton>
+              }
+            >
+              <Box sx={{ pr: 6, minWidth: 0 }}>
+                <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 0.5 }}>
+                  <Typography
+                    component={RouterLink}
+                    to={`/dashboard/articles/${article.id}/edit`}
+                    sx={{ fontWeight: 700, color: "text.primary", textDecoration: "none" }}
+                  >
+                    {article.title}
+                  </Typography>
+                  <ArticleStatusChip status={article.status} />
+                </Stack>
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{
+                    display: "-webkit-box",
+                    WebkitLineClamp: 2,
+                    WebkitBoxOrient: "vertical",
+                    overflow: "hidden",
+                  }}
+                >
+                  {article.excerpt}
+                </Typography>
+                <Stack
+                  direction="row"
+                  spacing={2}
+                  sx={{ mt: 0.5, color: "text.secondary", alignItems: "center" }}
+                >
+                  <Typography variant="caption">{formatAge(article.createdAt)}</Typography>
+                  <Typography
+                    variant="caption"
+                    sx={{ display: "flex", alignItems: "center", gap: 0.5 }}
+                  >
+                    <VisibilityIcon sx={{ fontSize: 14 }} /> {article.viewCount} views
+                  </Typography>
+                  <Typography
+                    variant="caption"
+                    sx={{ display: "flex", alignItems: "center", gap: 0.5 }}
+                  >
+                    <FavoriteIcon sx={{ fontSize: 14 }} /> {article.likeCount} likes
+                  </Typography>
+                </Stack>
+              </Box>
+            </ListItem>
+          ))}
+        </List>
+      </Paper>
+
+      <Menu anchorEl={menu?.anchor} open={!!menu} onClose={() => setMenu(null)}>
+        <MenuItem
+          component="a"
+          href={menu ? `/article/${menu.article.slug || menu.article.id}` : undefined}
+          target="_blank"
+          rel="noopener"
+          onClick={() => setMenu(null)}
+        >
+          View
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            if (menu) navigate(`/dashboard/articles/${menu.article.id}/edit`);
+            setMenu(null);
+          }}
+        >
+          Edit
+        </MenuItem>
+        <MenuItem
+          sx={{ color: "error.main" }}
+          onClick={() => {
+            if (menu) setToDelete(menu.article);
+            setMenu(null);
+          }}
+        >
+          Delete
+        </MenuItem>
+      </Menu>
+
+      <ConfirmDialog
+        open={!!toDelete}
+        title="Delete article"
+        message={`Are you sure you want to delete "${toDelete?.title ?? ""}"? This action cannot be undone.`}
+        busy={deleteArticle.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      />
+      {feedback.element}
+    </Box>
+  );
+}

@@ -1,0 +1,174 @@
+import type { HeroDisplayMode } from "@aurumwire/shared/site-settings";
+import ViewCarouselIcon from "@mui/icons-material/ViewCarousel";
+import WebAssetIcon from "@mui/icons-material/WebAsset";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardActionArea from "@mui/material/CardActionArea";
+import CardContent from "@mui/material/CardContent";
+import Chip from "@mui/material/Chip";
+import Paper from "@mui/material/Paper";
+import Radio from "@mui/material/Radio";
+import RadioGroup from "@mui/material/RadioGroup";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { type ReactNode, useEffect, useState } from "react";
+import { useSiteSettings, useUpdateSiteSettings } from "../../api/site-settings";
+import { PageHeading } from "../../components/page-heading";
+import { ApiError } from "../../lib/api-client";
+import { formatDateTime } from "../../lib/dates";
+
+const modes: { value: HeroDisplayMode; title: string; description: string; icon: ReactNode }[] = [
+  {
+    value: "hero",
+    title: "Hero Article",
+    description: "Single large featured article",
+    icon: <WebAssetIcon fontSize="large" />,
+  },
+  {
+    value: "carousel",
+    title: "Category Carousel",
+    description: "Auto-rotating latest posts from categories",
+    icon: <ViewCarouselIcon fontSize="large" />,
+  },
+];
+
+type Message = { severity: "success" | "error"; text: string } | null;
+
+/** Site Settings (admins): how the homepage hero is shown (spec point 2). */
+export function SiteSettingsScreen() {
+  const settings = useSiteSettings();
+  const update = useUpdateSiteSettings();
+  const [selected, setSelected] = useState<HeroDisplayMode | null>(null);
+  const [message, setMessage] = useState<Message>(null);
+
+  useEffect(() => {
+    if (settings.data) setSelected(settings.data.heroDisplayMode);
+  }, [settings.data]);
+
+  // Spec point 8: a refused answer and a failed connection read differently.
+  const loadError = settings.isError
+    ? settings.error instanceof ApiError
+      ? "Failed to load site settings"
+      : "Error loading site settings"
+    : null;
+
+  const saveChanges = async () => {
+    if (!selected) return;
+    setMessage(null);
+    try {
+      await update.mutateAsync({ heroDisplayMode: selected });
+      setMessage({ severity: "success", text: "Site settings saved successfully!" });
+    } catch (caught) {
+      setMessage({
+        severity: "error",
+        text:
+          caught instanceof ApiError
+            ? caught.message || "Failed to save settings"
+            : "Error saving site settings",
+      });
+    }
+  };
+
+  const reset = async () => {
+    setMessage(null);
+    const result = await settings.refetch();
+    if (result.data) setSelected(result.data.heroDisplayMode);
+  };
+
+  const current = settings.data?.heroDisplayMode;
+  const updatedBy = settings.data?.updatedBy;
+  return (
+    <Box>
+      <PageHeading title="Site Settings" />
+      {loadError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {loadError}
+        </Alert>
+      )}
+      {message && (
+        <Alert severity={message.severity} sx={{ mb: 2 }} onClose={() => setMessage(null)}>
+          {message.text}
+        </Alert>
+      )}
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+        <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
+          Homepage Display Settings
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          Choose what the top of the homepage shows.
+        </Typography>
+        {settings.isPending && <Typography>Loading...</Typography>}
+        <RadioGroup
+          value={selected ?? ""}
+          onChange={(event) => setSelected(event.target.value as HeroDisplayMode)}
+          aria-label="Homepage hero display"
+        >
+          <Box
+            sx={{
+              display: "grid",
+              gap: 2,
+              gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" },
+            }}
+          >
+            {modes.map((mode) => (
+              <Card
+                key={mode.value}
+                variant="outlined"
+                sx={{
+                  borderColor: selected === mode.value ? "primary.main" : "divider",
+                  borderWidth: 2,
+                }}
+              >
+                <CardActionArea onClick={() => setSelected(mode.value)} component="div">
+                  <CardContent sx={{ display: "flex", gap: 2, alignItems: "flex-start" }}>
+                    <Radio value={mode.value} slotProps={{ input: { "aria-label": mode.title } }} />
+                    <Box sx={{ color: "primary.main", mt: 1 }}>{mode.icon}</Box>
+                    <Box sx={{ flex: 1 }}>
+                      <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+                        <Typography variant="h6" component="h3">
+                          {mode.title}
+                        </Typography>
+                        {current === mode.value && (
+                          <Chip label="Current" color="success" size="small" />
+                        )}
+                      </Stack>
+                      <Typography color="text.secondary">{mode.description}</Typography>
+                    </Box>
+                  </CardContent>
+                </CardActionArea>
+              </Card>
+            ))}
+          </Box>
+        </RadioGroup>
+        <Stack
+          direction={{ xs: "column", sm: "row" }}
+          spacing={2}
+          sx={{ mt: 3, alignItems: { sm: "center" }, justifyContent: "space-between" }}
+        >
+          <Typography variant="body2" color="text.secondary">
+            Last Updated:{" "}
+            {settings.data?.updatedAt
+              ? `${formatDateTime(settings.data.updatedAt)}${
+                  updatedBy ? ` by ${updatedBy.firstName} ${updatedBy.lastName}` : ""
+                }`
+              : "never (using the default)"}
+          </Typography>
+          <Stack direction="row" spacing={1}>
+            <Button onClick={reset} disabled={update.isPending || settings.isFetching}>
+              Reset
+            </Button>
+            <Button
+              variant="contained"
+              onClick={saveChanges}
+              disabled={!selected || update.isPending || settings.isPending}
+            >
+              {update.isPending ? "Saving..." : "Save Changes"}
+            </Button>
+          </Stack>
+        </Stack>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,18 @@
+import { ApiError } from "./api-client";
+
+/**
+ * The sentence to show when a call fails: the spec's message for the screen, followed by the
+ * server's reason when it gave one people can act on (a 4xx with a message).
+ */
+export function errorText(generic: string, error: unknown): string {
+  if (error instanceof ApiError && error.status < 500 && error.message) {
+    return `${generic}: ${error.message}`;
+  }
+  return generic;
+}
+
+/** The server's own message when it sent one, else the spec's fallback. */
+export function serverMessageOr(fallback: string, error: unknown): string {
+  if (error instanceof ApiError && error.status < 500 && error.message) return error.message;
+  return fallback;
+}

@@ -1,0 +1,88 @@
+import { z } from "zod";
+import {
+  articleInputSchema,
+  articleSchema,
+  articleStatuses,
+  authorRefSchema,
+  paginationSchema,
+} from "./articles";
+import { partialUpdateSchema } from "./partial-update";
+
+/**
+ * Contracts of the newsroom's write side: the editor, the management list and revisions.
+ * The create body is `articleInputSchema` (articles.ts); PUT takes any subset of it, so the list
+ * can send `{ isFeatured }` or `{ status, publishedAt }` alone (spec point 7).
+ */
+export const articleUpdateSchema = partialUpdateSchema(articleInputSchema);
+export type ArticleUpdate = z.output<typeof articleUpdateSchema>;
+
+export const articleIdParamsSchema = z.object({
+  id: z.coerce.number().int().positive("Article id must be a positive number"),
+});
+
+export const articleResponseSchema = z.object({ article: articleSchema });
+export type ArticleResponse = z.infer<typeof articleResponseSchema>;
+
+/** Counts behind the dashboard home's stat cards. */
+export const articleStatsSchema = z.object({
+  total: z.number(),
+  published: z.number(),
+  drafts: z.number(),
+  archived: z.number(),
+  totalViews: z.number(),
+});
+export type ArticleStats = z.infer<typeof articleStatsSchema>;
+
+export const articleStatsQuerySchema = z.object({
+  authorId: z.coerce.number().int().positive().optional(),
+});
+
+/** The management list: no article bodies, they can be long. */
+export const adminArticleListResponseSchema = z.object({
+  articles: z.array(articleSchema.omit({ content: true })),
+  pagination: paginationSchema,
+});
+export type AdminArticleListResponse = z.infer<typeof adminArticleListResponseSchema>;
+
+/** The fields a revision keeps: what an author or editor writes, not the counters. */
+export const revisionSnapshotSchema = z.object({
+  title: z.string(),
+  excerpt: z.string(),
+  content: z.string(),
+  categoryId: z.number().nullable(),
+  tags: z.array(z.string()),
+  featuredImage: z.string().nullable(),
+  metaTitle: z.string().nullable(),
+  metaDescription: z.string().nullable(),
+  isPremium: z.boolean(),
+  isFeatured: z.boolean(),
+  status: z.enum(articleStatuses),
+  publishedAt: z.string().nullable(),
+});
+export type RevisionSnapshot = z.infer<typeof revisionSnapshotSchema>;
+
+export const revisionSummarySchema = z.object({
+  id: z.number(),
+  articleId: z.number(),
+  createdAt: z.string(),
+  /** Who made the change that replaced this version. */
+  editor: authorRefSchema.nullable(),
+  title: z.string(),
+  status: z.enum(articleStatuses),
+});
+export type RevisionSummary = z.infer<typeof revisionSummarySchema>;
+
+export const revisionListResponseSchema = z.object({ revisions: z.array(revisionSummarySchema) });
+
+export const revisionDetailSchema = revisionSummarySchema.extend({
+  snapshot: revisionSnapshotSchema,
+});
+export type RevisionDetail = z.infer<typeof revisionDetailSchema>;
+
+export const revisionParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  revisionId: z.coerce.number().int().positive(),
+});
+
+/** How many earlier versions are kept per article; older ones are pruned on save. */
+export const revisionsKept = 50;

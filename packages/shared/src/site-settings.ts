@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+/** Spec point 3: the homepage hero is a single large article or the 'Latest in Crypto' carousel. */
+export const heroDisplayModes = ["hero", "carousel"] as const;
+export type HeroDisplayMode = (typeof heroDisplayModes)[number];
+export const defaultHeroDisplayMode: HeroDisplayMode = "hero";
+
+export const siteSettingsSchema = z.object({
+  heroDisplayMode: z.enum(heroDisplayModes),
+  updatedAt: z.string().nullable(),
+  updatedBy: z.object({ id: z.number(), firstName: z.string(), lastName: z.string() }).nullable(),
+});
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+export const siteSettingsResponseSchema = z.object({ data: siteSettingsSchema });
+
+export const siteSettingsUpdateSchema = z.object({
+  heroDisplayMode: z.enum(heroDisplayModes, {
+    error: "Homepage display mode must be hero or carousel",
+  }),
+});
+export type SiteSettingsUpdate = z.infer<typeof siteSettingsUpdateSchema>;
