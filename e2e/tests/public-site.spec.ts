@@ -26,6 +26,7 @@ test("Load More adds 20 stories", async ({ page }) => {
   const stories = page.getByRole("region", { name: "All Stories" });
   await expect(stories.getByTestId("article-card")).toHaveCount(20);
   const firstTitles = await stories.getByRole("heading", { level: 3 }).allTextContents();
+  await page.waitForLoadState("networkidle");
   await stories.getByRole("button", { name: "Load More Articles" }).click();
   await expect(stories.getByTestId("article-card")).toHaveCount(40);
   const allTitles = await stories.getByRole("heading", { level: 3 }).allTextContents();
@@ -57,6 +58,8 @@ test("an article page shows its body, the disclaimer and related articles, and c
 
 test("a tag click lands on the search results for that tag", async ({ page }) => {
   await page.goto(minersArticle);
+  // Hydrated: the click is handled by the router, not lost while the page is being taken over.
+  await page.waitForLoadState("networkidle");
   await page
     .getByRole("navigation", { name: "Tags" })
     .getByRole("link", { name: "#mining" })
@@ -129,4 +132,33 @@ test("list pages render tabs, the highlight boxes and empty states", async ({ pa
   await page.goto("/markets");
   await expect(page.getByRole("heading", { name: /Live Cryptocurrency Prices/ })).toBeVisible();
   await expect(page.getByRole("row")).toHaveCount(9);
+});
+
+test("with heroDisplayMode 'carousel' the home page shows the Latest in Crypto carousel", async ({
+  page,
+  request,
+}) => {
+  const login = await request.post("/api/auth/login", {
+    data: { email: "admin@aurumwire.test", password: "AurumAdmin#2024" },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).token}` };
+  const setMode = (heroDisplayMode: string) =>
+    request.put("/api/site-settings", { headers, data: { heroDisplayMode } });
+  expect((await setMode("carousel")).ok()).toBe(true);
+  try {
+    await page.goto("/");
+    const carousel = page.getByRole("region", { name: "Latest in Crypto" });
+    await expect(carousel.getByRole("heading", { name: "Latest in Crypto" })).toBeVisible();
+    await expect(carousel.getByTestId("article-card")).toHaveCount(6);
+    await expect(page.getByRole("region", { name: "Top story" })).toHaveCount(0);
+    const previous = carousel.getByRole("button", { name: "Previous articles" });
+    const next = carousel.getByRole("button", { name: "Next articles" });
+    await expect(previous).toBeDisabled();
+    await next.click();
+    await expect(previous).toBeEnabled();
+    await carousel.getByRole("button", { name: "Show articles 4 to 6" }).click();
+    await expect(next).toBeDisabled();
+  } finally {
+    await setMode("hero");
+  }
 });

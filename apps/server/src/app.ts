@@ -11,6 +11,7 @@ import { Redis } from "ioredis";
 import type { AppConfig } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { seedDemoContent } from "./db/seed";
+import { embeddedDatabaseMaintenanceJob } from "./jobs/embedded-database-maintenance-job";
 import { marketDataPollJob, marketDataSyncJob } from "./jobs/market-data-job";
 import { newsFeedJob } from "./jobs/news-feed-job";
 import { createJobScheduler, type JobScheduler } from "./jobs/scheduler";
@@ -31,7 +32,11 @@ import { usersRoutes } from "./modules/users/routes";
 import authPlugin from "./plugins/auth";
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./plugins/counters";
 import errorsPlugin from "./plugins/errors";
-import pageCachePlugin, { shareInvalidationsThroughRedis } from "./plugins/page-cache";
+import pageCachePlugin, {
+  type PageCache,
+  pageCacheServerFactory,
+  shareInvalidationsThroughRedis,
+} from "./plugins/page-cache";
 import { contentSecurityPolicy } from "./plugins/security";
 import webAppPlugin, { type WebAppMode } from "./plugins/web-app";
 import { type AppServices, createServices } from "./services";
@@ -59,7 +64,10 @@ export async function buildApp(
   config: AppConfig,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  // Cached public pages are answered by the HTTP server itself (plugins/page-cache.ts).
+  let pageCache: PageCache | undefined;
   const app = Fastify({
+    serverFactory: pageCacheServerFactory(() => pageCache),
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
@@ -85,6 +93,7 @@ export async function buildApp(
   if (config.seedDemo)
     await seedDemoContent(database.db, { dataDir: config.dataDir, siteName: config.siteName });
   const services = createServices({ db: database.db, config, counters, log: app.log });
+  pageCache = services.pageCache;
   const stopSharingInvalidations = redis
     ? await shareInvalidationsThroughRedis(services.pageCache, redis)
     : null;
@@ -92,6 +101,7 @@ export async function buildApp(
   jobs.add(marketDataPollJob(services.marketData));
   jobs.add(marketDataSyncJob(services.marketData));
   jobs.add(newsFeedJob(services.newsFeed));
+  jobs.add(embeddedDatabaseMaintenanceJob({ database, cache: services.pageCache }));
 
   app.decorate("services", services);
   app.decorate("config", config);

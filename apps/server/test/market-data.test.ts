@@ -370,6 +370,11 @@ describe("the market data jobs", () => {
   });
 
   it("registers the poll, the cross-instance sync and the feed reader", () => {
-    expect(app.jobs.names()).toEqual(["market-data:poll", "market-data:sync", "news-feed:read"]);
+    expect(app.jobs.names()).toEqual([
+      "market-data:poll",
+      "market-data:sync",
+      "news-feed:read",
+      "database:vacuum-analyze",
+    ]);
   });
 });

@@ -1,5 +1,10 @@
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { createPageCache, isCacheablePagePath } from "../src/plugins/page-cache";
+import {
+  createPageCache,
+  isCacheablePagePath,
+  pageCacheServerFactory,
+} from "../src/plugins/page-cache";
 
 describe("public content cache", () => {
   it("shares one read among concurrent callers and keeps it until invalidated", async () => {
@@ -66,6 +71,55 @@ describe("public content cache", () => {
       "/uploads/a.jpg",
     ]) {
       expect(isCacheablePagePath(path)).toBe(false);
+    }
+  });
+});
+
+describe("the page-cache HTTP server", () => {
+  it("answers cached pages itself and hands everything else to the app", async () => {
+    const cache = createPageCache({ ttlSeconds: 30 });
+    const html = `<html><body>${"cached page ".repeat(200)}</body></html>`;
+    cache.setPage(
+      "/article/x",
+      {
+        status: 200,
+        headers: {
+          "content-type": "text/html; charset=utf-8",
+          "content-security-policy": "nonce-abc",
+        },
+        body: Buffer.from(html),
+      },
+      cache.generation,
+    );
+    const handled: string[] = [];
+    const server = pageCacheServerFactory(() => cache)((request, response) => {
+      handled.push(`${request.method} ${request.url}`);
+      response.end("from the app");
+    }, {});
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const hit = await fetch(`${base}/article/x`, { headers: { "accept-encoding": "identity" } });
+      expect(hit.status).toBe(200);
+      expect(hit.headers.get("x-page-cache")).toBe("hit");
+      expect(hit.headers.get("content-security-policy")).toBe("nonce-abc");
+      expect(hit.headers.get("x-request-id")).toBeTruthy();
+      expect(await hit.text()).toBe(html);
+      const etag = hit.headers.get("etag") as string;
+      const notModified = await fetch(`${base}/article/x`, { headers: { "if-none-match": etag } });
+      expect(notModified.status).toBe(304);
+      const gzipped = await fetch(`${base}/article/x`, { headers: { "accept-encoding": "gzip" } });
+      expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+      expect(await gzipped.text()).toBe(html);
+      expect(await (await fetch(`${base}/article/y`)).text()).toBe("from the app");
+      expect(await (await fetch(`${base}/article/x`, { method: "POST" })).text()).toBe(
+        "from the app",
+      );
+      expect(handled).toEqual(["GET /article/y", "POST /article/x"]);
+      cache.invalidate();
+      expect(await (await fetch(`${base}/article/x`)).text()).toBe("from the app");
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

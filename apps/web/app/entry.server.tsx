@@ -39,6 +39,11 @@ export default function handleRequest(
           const sink = new PassThrough();
           sink.on("data", (chunk: Buffer) => chunks.push(chunk));
           sink.on("end", () => {
+            // The page is complete. Aborting now (a no-op for the finished HTML) releases the
+            // render: React Router's loader-data stream stays open otherwise, and through it the
+            // whole render (tree, HTML, request) stays in memory until the timer below fires.
+            clearTimeout(abortTimer);
+            abort();
             const html = Buffer.concat(chunks).toString("utf8");
             const styles = emotionServer.constructStyleTagsFromChunks(
               emotionServer.extractCriticalToChunks(html),
@@ -50,6 +55,7 @@ export default function handleRequest(
           pipe(sink);
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -58,6 +64,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    const abortTimer = setTimeout(abort, streamTimeout + 1000);
   });
 }

@@ -6,6 +6,30 @@
 
 const displayLocale = "en-US";
 
+// Building an Intl formatter costs far more than using one; pages format dozens of values.
+const centsFormat = new Intl.NumberFormat(displayLocale, {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormatFor(timeZone: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat(displayLocale, {
+      timeZone,
+      year: "numeric",
+      month: "numeric",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    dateFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 function isFiniteNumber(value: unknown): value is number {
   return typeof value === "number" && Number.isFinite(value);
 }
@@ -17,10 +41,7 @@ function isFiniteNumber(value: unknown): value is number {
 export function formatTickerPrice(price: number | null | undefined): string {
   if (!isFiniteNumber(price)) return "N/A";
   if (Math.abs(price) < 1) return `$${price.toFixed(4)}`;
-  return `$${price.toLocaleString(displayLocale, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  })}`;
+  return `$${centsFormat.format(price)}`;
 }
 
 /**
@@ -108,15 +129,7 @@ export function formatDate(
   const date = parseDate(value);
   if (!date) return "Just now";
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat(displayLocale, {
-      timeZone,
-      year: "numeric",
-      month: "numeric",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
+    dateFormatFor(timeZone)
       .formatToParts(date)
       .map((part) => [part.type, part.value]),
   );

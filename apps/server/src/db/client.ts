@@ -62,7 +62,12 @@ export async function openDatabase(options: {
     dir = path.join(dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  // PostgreSQL's default 128 MB of shared buffers would sit on top of PGlite's 128 MB WASM heap;
+  // the operating system's file cache below serves what does not fit.
+  const client = await PGlite.create(dir, {
+    extensions: { pg_trgm },
+    postgresqlconf: ["shared_buffers = 32MB"],
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   return { db, kind: "pglite", close: () => client.close() };

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -40,6 +41,7 @@ export function createPageCache(options: { ttlSeconds: number }) {
   const enabled = ttlMs > 0;
   const pages = new Map<string, CachedPage>();
   const memos = new Map<string, { expires: number; value: Promise<unknown> }>();
+  const longMemos = new Map<string, { expires: number; value: Promise<unknown> }>();
   let generation = 0;
   const invalidationListeners: Array<() => void> = [];
 
@@ -47,6 +49,7 @@ export function createPageCache(options: { ttlSeconds: number }) {
     generation += 1;
     pages.clear();
     memos.clear();
+    longMemos.clear();
   }
 
   return {
@@ -104,6 +107,26 @@ export function createPageCache(options: { ttlSeconds: number }) {
       return value;
     },
 
+    /**
+     * Like memo, with a lifetime of its own that holds even when the page cache is off: for
+     * derived lists that change slowly (related articles: the spec's 5 minutes). Still dropped
+     * by invalidate().
+     */
+    memoFor<T>(key: string, lifetimeMs: number, load: () => Promise<T>): Promise<T> {
+      const now = Date.now();
+      const hit = longMemos.get(key);
+      if (hit && hit.expires > now) return hit.value as Promise<T>;
+      if (longMemos.size >= maxMemoEntries)
+        longMemos.delete(longMemos.keys().next().value as string);
+      const value = load();
+      const entry = { expires: now + lifetimeMs, value };
+      longMemos.set(key, entry);
+      value.catch(() => {
+        if (longMemos.get(key) === entry) longMemos.delete(key);
+      });
+      return value;
+    },
+
     /** Forget every cached page and read, here and (through Redis) on every other instance. */
     invalidate() {
       dropLocal();
@@ -148,30 +171,30 @@ export async function shareInvalidationsThroughRedis(
   };
 }
 
-function acceptsEncoding(request: FastifyRequest, encoding: "br" | "gzip"): boolean {
+function acceptsEncoding(request: IncomingMessage, encoding: "br" | "gzip"): boolean {
   const header = request.headers["accept-encoding"];
   return typeof header === "string" && header.includes(encoding);
 }
 
-/** Sends a cached page straight to the socket: the cheapest possible answer. */
-export function sendCachedPage(
-  request: FastifyRequest,
-  reply: FastifyReply,
+/** Writes a cached page to a raw response: 304 when the client has it, else the (compressed) body. */
+function writeCachedPage(
+  request: IncomingMessage,
+  response: ServerResponse,
   page: CachedPage,
-  cacheStatus: "hit" | "miss" = "hit",
+  requestId: string,
+  cacheStatus: "hit" | "miss",
 ) {
   const headers: Record<string, string | string[] | number> = {
     ...page.headers,
     etag: page.etag,
     age: String(Math.floor((Date.now() - page.storedAt) / 1000)),
     "x-page-cache": cacheStatus,
-    "x-request-id": request.id,
+    "x-request-id": requestId,
     vary: "Accept-Encoding",
   };
-  reply.hijack();
   if (request.headers["if-none-match"] === page.etag) {
-    reply.raw.writeHead(304, headers);
-    reply.raw.end();
+    response.writeHead(304, headers);
+    response.end();
     return;
   }
   let body = page.body;
@@ -187,8 +210,52 @@ export function sendCachedPage(
     headers["content-encoding"] = "gzip";
   }
   headers["content-length"] = body.length;
-  reply.raw.writeHead(page.status, headers);
-  reply.raw.end(request.method === "HEAD" ? undefined : body);
+  response.writeHead(page.status, headers);
+  response.end(request.method === "HEAD" ? undefined : body);
+}
+
+/** Sends a cached page straight to the socket, past the rest of Fastify's request lifecycle. */
+export function sendCachedPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  cacheStatus: "hit" | "miss" = "hit",
+) {
+  reply.hijack();
+  writeCachedPage(request.raw, reply.raw, page, request.id, cacheStatus);
+}
+
+function cachedPageFor(cache: PageCache | undefined, request: IncomingMessage) {
+  if (!cache?.enabled || (request.method !== "GET" && request.method !== "HEAD")) return undefined;
+  const url = request.url ?? "/";
+  if (!isCacheablePagePath(url.split("?")[0])) return undefined;
+  return cache.getPage(url);
+}
+
+/**
+ * Fastify's serverFactory: the HTTP server answers cached pages itself, before Fastify builds a
+ * request (routing, hooks, request objects cost as much as the answer). Everything else goes to
+ * Fastify. Request ids follow the app's rule (a sane incoming X-Request-ID, else a new one).
+ * Cache hits are not in the request log.
+ */
+export function pageCacheServerFactory(cache: () => PageCache | undefined) {
+  return (
+    handler: (request: IncomingMessage, response: ServerResponse) => void,
+    options: { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number },
+  ): Server => {
+    const server = createServer((request, response) => {
+      const page = cachedPageFor(cache(), request);
+      if (!page) return handler(request, response);
+      const incoming = request.headers["x-request-id"];
+      const requestId =
+        typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+      writeCachedPage(request, response, page, requestId, "hit");
+    });
+    server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
+    server.requestTimeout = options.requestTimeout ?? 0;
+    server.setTimeout(options.connectionTimeout ?? 0);
+    return server;
+  };
 }
 
 /** Cache-Control of public pages: shared caches (CDNs) keep them for the TTL and then revalidate. */

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppConfig } from "../config";
+import { createConcurrencyLimit } from "../lib/concurrency-limit";
 import type { AppServices } from "../services";
 import { sendRenderedPage } from "./page-cache";
 import { contentSecurityPolicyHeader } from "./security";
@@ -123,6 +124,8 @@ export default fp(
     }
 
     const handleRequest = createRequestHandler(getBuild, buildMode);
+    // Renders beyond a few at once only queue inside the process, each holding its page in memory.
+    const renderSlots = createConcurrencyLimit(8);
     const publicConfig = {
       siteName: config.siteName,
       publicUrl: config.publicUrl,
@@ -140,7 +143,13 @@ export default fp(
           const cacheGeneration = services.pageCache.generation;
           const nonce = randomBytes(16).toString("base64");
           const context: WebLoadContext = { services, config: publicConfig, nonce };
-          const response = await handleRequest(toWebRequest(request, reply), context);
+          // A visitor who left while the render waited for its turn gets no render.
+          const response = await renderSlots(async () =>
+            request.raw.socket?.destroyed
+              ? null
+              : handleRequest(toWebRequest(request, reply), context),
+          );
+          if (!response) return reply.hijack();
           if (mode !== "vite")
             reply.header("content-security-policy", contentSecurityPolicyHeader(nonce));
           else reply.removeHeader("content-security-policy");

@@ -75,6 +75,11 @@ export const articles = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** Weighted title (A), excerpt and tags (B), body text (C); written by a trigger only. */
     searchVector: tsvector("search_vector"),
+    /**
+     * The title, excerpt and tags part of searchVector, also kept by the trigger: small, so
+     * ranking thousands of matches does not read every body.
+     */
+    searchSummaryVector: tsvector("search_summary_vector"),
   },
   (table) => [
     uniqueIndex("articles_slug_idx").on(table.slug),

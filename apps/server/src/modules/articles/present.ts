@@ -3,9 +3,9 @@ import type { ArticleRow } from "../../db/schema";
 
 /**
  * An article row as the repositories read it: the article's own columns (the body only where it
- * was asked for, never the search vector) plus its category and author references.
+ * was asked for, never the search vectors) plus its category and author references.
  */
-export type ArticleRecord = Omit<ArticleRow, "content" | "searchVector"> & {
+export type ArticleRecord = Omit<ArticleRow, "content" | "searchVector" | "searchSummaryVector"> & {
   content?: string;
   category: { id: number; name: string; slug: string; color: string } | null;
   author: { id: number; firstName: string; lastName: string; avatar: string | null };

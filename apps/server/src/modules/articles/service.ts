@@ -5,6 +5,7 @@ import type {
   PopularTimeframe,
   RelatedArticlesResponse,
 } from "@aurumwire/shared/articles";
+import { intervals } from "@aurumwire/shared/limits";
 import { isEditor, isStaff } from "@aurumwire/shared/roles";
 import type { UserRow } from "../../db/schema";
 import { notFound, unauthorized } from "../../errors";
@@ -42,6 +43,23 @@ export function createArticlesService(deps: {
   cache: PageCache;
 }) {
   const { repository, categories, cache } = deps;
+
+  /** A ranked list, filled up with the latest public articles when too few qualify. */
+  async function withLatest(records: ArticleRecord[], limit: number): Promise<Article[]> {
+    const articles = records.map((record) => toArticle(record));
+    if (articles.length >= limit) return articles;
+    const seen = new Set(articles.map((article) => article.id));
+    const { records: latest } = await repository.list({
+      visibility: "public",
+      limit: limit + articles.length,
+      offset: 0,
+    });
+    for (const record of latest) {
+      if (articles.length >= limit) break;
+      if (!seen.has(record.id)) articles.push(toArticle(record));
+    }
+    return articles;
+  }
 
   async function findVisible(slugOrId: string | number, viewer: Viewer): Promise<ArticleRecord> {
     const visibility = singleVisibility(viewer);
@@ -111,7 +129,7 @@ export function createArticlesService(deps: {
 
     async trending(limit: number): Promise<Article[]> {
       return cache.memo(`trending:${limit}`, async () =>
-        (await repository.trending(limit)).map((record) => toArticle(record)),
+        withLatest(await repository.trending(limit), limit),
       );
     },
 
@@ -123,7 +141,7 @@ export function createArticlesService(deps: {
 
     async popular(limit: number, timeframe: PopularTimeframe): Promise<Article[]> {
       return cache.memo(`popular:${timeframe}:${limit}`, async () =>
-        (await repository.popular(limit, timeframe)).map((record) => toArticle(record)),
+        withLatest(await repository.popular(limit, timeframe), limit),
       );
     },
 
@@ -136,8 +154,8 @@ export function createArticlesService(deps: {
       limit: number,
       viewer: Viewer = null,
     ): Promise<RelatedArticlesResponse> {
-      const source = await findVisible(slugOrId, viewer);
-      return cache.memo(`related:${source.id}:${limit}`, async () => {
+      const compute = async () => {
+        const source = await findVisible(slugOrId, viewer);
         const rows = await repository.related({ id: source.id, title: source.title }, limit);
         const sourceTagCount = Math.max(1, source.tags.length);
         const related: Article[] = rows.map((row) => {
@@ -172,7 +190,11 @@ export function createArticlesService(deps: {
           algorithm: relatedAlgorithm,
           computed_at: new Date().toISOString(),
         };
-      });
+      };
+      // Readers share one answer per article for the spec's 5 minutes; staff (who may ask about a
+      // draft) get theirs fresh.
+      if (singleVisibility(viewer) !== "public") return compute();
+      return cache.memoFor(`related:${slugOrId}:${limit}`, intervals.relatedCacheMs, compute);
     },
 
     /** Counts a view once per article and session id; only public articles are counted. */

@@ -15,8 +15,10 @@ export function createPublicSettingsReader(deps: {
   defaults: { bitcoinAddress: string };
 }) {
   const { db, cache, defaults } = deps;
+  // Settings change rarely and every change invalidates the cache: kept a minute even with the
+  // page cache off.
   const read = (key: string) =>
-    cache.memo(`setting:${key}`, async () => {
+    cache.memoFor(`setting:${key}`, 60_000, async () => {
       const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, key)).limit(1);
       return row?.value ?? null;
     });

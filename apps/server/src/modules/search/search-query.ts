@@ -21,7 +21,7 @@ export interface ArticleSearch {
 
 /**
  * PostgreSQL full-text search over the weighted search vector (title A, excerpt and tags B, body
- * C), in three layers so a reader finds what they meant:
+ * C; GIN index), in three layers so a reader finds what they meant:
  * - the reader's words as a web search (`websearch_to_tsquery`: quotes, OR, -excluded);
  * - the same words as prefixes ("ether" finds Ethereum), for words still being typed;
  * - trigram word similarity against the title (pg_trgm), for typos ("etherum").
@@ -34,13 +34,16 @@ export function buildArticleSearch(text: string): ArticleSearch | null {
   if (!phrase || words.length === 0) return null;
   const web = sql`websearch_to_tsquery('english', ${phrase}::text)`;
   const vector = articles.searchVector;
+  // Ranking reads the small title/excerpt/tags vector: a body-only match ranks below every
+  // title, excerpt or tag match (then newest first), and thousands of matches stay cheap.
+  const summary = articles.searchSummaryVector;
   // "quoted phrases", OR and -excluded words are meant exactly: no loose fallbacks then.
   if (/"|(^|\s)-\S|\sor\s/i.test(phrase)) {
-    return { match: sql`${vector} @@ ${web}`, rank: sql<number>`ts_rank(${vector}, ${web})` };
+    return { match: sql`${vector} @@ ${web}`, rank: sql<number>`ts_rank(${summary}, ${web})` };
   }
   const prefix = sql`to_tsquery('english', ${words.map((word) => `${word}:*`).join(" & ")}::text)`;
   const match = sql`(${vector} @@ ${web} OR ${vector} @@ ${prefix} OR ${phrase}::text <% ${articles.title})`;
-  const rank = sql<number>`(ts_rank(${vector}, ${web}) * 2 + ts_rank(${vector}, ${prefix}) + word_similarity(${phrase}::text, ${articles.title}) * 0.5)`;
+  const rank = sql<number>`(ts_rank(${summary}, ${web}) * 2 + ts_rank(${summary}, ${prefix}) + word_similarity(${phrase}::text, ${articles.title}) * 0.5)`;
   return { match, rank };
 }
 

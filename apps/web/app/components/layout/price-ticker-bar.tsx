@@ -2,8 +2,7 @@ import { changeDirection, formatChange, formatTickerPrice } from "@aurumwire/sha
 import type { TickerCoin } from "@aurumwire/shared/market";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
-
-const changeColor = { up: "success.main", down: "error.main", flat: "text.secondary" } as const;
+import "./price-ticker-bar.css";
 
 /**
  * The scrolling price bar above the app bar. It shows what it is given; while nothing is given it
@@ -70,24 +69,18 @@ export function PriceTickerBar({
             {/* Two copies back to back make the scroll seamless; the second is hidden from screen readers. */}
             {[0, 1].flatMap((copy) =>
               coins.map((coin) => (
-                <Box
+                <span
                   key={`${copy}-${coin.symbol}`}
-                  component="span"
+                  className="aw-ticker-coin"
                   data-testid={copy === 0 ? "ticker-coin" : undefined}
                   aria-hidden={copy === 1 ? true : undefined}
-                  sx={{ display: "inline-flex", gap: 0.75, alignItems: "baseline" }}
                 >
-                  <Box component="strong" sx={{ color: "primary.main" }}>
-                    {coin.symbol}
-                  </Box>
+                  <strong>{coin.symbol}</strong>
                   <span>{formatTickerPrice(coin.price)}</span>
-                  <Box
-                    component="span"
-                    sx={{ color: changeColor[changeDirection(coin.change24h)] }}
-                  >
+                  <span className={`aw-ticker-${changeDirection(coin.change24h)}`}>
                     {formatChange(coin.change24h)}
-                  </Box>
-                </Box>
+                  </span>
+                </span>
               )),
             )}
           </Box>

@@ -1,0 +1,273 @@
+/**
+ * `npm run bench`: seeds a database with 10,000 articles, starts the production build and
+ * measures the public pages and API with 64 connections, with the page cache on and off, next to
+ * a bare node:http server that serves the same article HTML from memory. Settings:
+ * BENCH_ARTICLES (10000), BENCH_SECONDS (15), BENCH_DATA_DIR (reused between runs when it holds a
+ * bench database of the same size), BENCH_SEARCH (the search term, "staking").
+ */
+import { type ChildProcess, fork, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { type LoadResult, measure } from "./load";
+import { seedBenchDatabase } from "./seed-articles";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const articleCount = Number(process.env.BENCH_ARTICLES ?? 10_000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 15);
+const searchTerm = process.env.BENCH_SEARCH ?? "staking";
+const dataDir = path.resolve(
+  process.env.BENCH_DATA_DIR ?? path.join(tmpdir(), `aurumwire-bench-${articleCount}`),
+);
+const appPort = 4900 + Math.floor(Math.random() * 50);
+const baselinePort = appPort + 50;
+
+function log(message: string) {
+  console.log(`[bench] ${message}`);
+}
+
+function ensureBuild() {
+  if (existsSync(path.join(root, "apps/web/build/server/index.js"))) return;
+  log("building the web app");
+  const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  if (build.status !== 0) throw new Error("build failed");
+}
+
+async function ensureDatabase() {
+  const marker = path.join(dataDir, `bench-${articleCount}.ready`);
+  if (existsSync(marker)) {
+    log(`reusing the bench database in ${dataDir}`);
+    return;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  log(`seeding ${articleCount} articles into ${dataDir}`);
+  const started = Date.now();
+  await seedBenchDatabase(dataDir, articleCount);
+  writeFileSync(marker, new Date().toISOString());
+  log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function waitFor(url: string, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function rssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+async function startApp(pageCacheTtl: number): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(root, "apps/server/src/main.ts")],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(appPort),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        PAGE_CACHE_TTL_SECONDS: String(pageCacheTtl),
+        PUBLIC_URL: `http://127.0.0.1:${appPort}`,
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
+  await waitFor(`http://127.0.0.1:${appPort}/api/health`);
+  // Start-up work (the database maintenance run, first market and feed jobs) settles first.
+  await new Promise((resolve) => setTimeout(resolve, 4000));
+  return child;
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+interface Row {
+  name: string;
+  result: LoadResult;
+  target?: { rps?: number; ratio?: number; p99?: number };
+}
+
+async function measureAll(
+  label: string,
+  child: ChildProcess,
+  urls: Array<{ name: string; path: string; target?: Row["target"] }>,
+): Promise<{ rows: Row[]; peakRssMb: number }> {
+  let peak = rssMb(child.pid!);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(child.pid!));
+  }, 250);
+  const rows: Row[] = [];
+  for (const url of urls) {
+    const full = `http://127.0.0.1:${appPort}${url.path}`;
+    for (let warm = 0; warm < 20; warm += 1) await fetch(full).then((response) => response.text());
+    log(`${label}: ${url.path}`);
+    rows.push({
+      name: `${url.name} (${label})`,
+      result: await measure(full, seconds),
+      target: url.target,
+    });
+  }
+  clearInterval(sampler);
+  return { rows, peakRssMb: peak };
+}
+
+async function articleJavaScript(
+  html: string,
+): Promise<{ files: number; gzipKb: number; rawKb: number }> {
+  // What the browser loads at once: the modulepreload links and the module scripts' imports (the
+  // inline route manifest also names other routes' modules; those load only on navigation).
+  const preloads = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[\w.-]+\.js)"/g)];
+  const moduleScripts = [...html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)];
+  const imports = moduleScripts.flatMap((script) => [
+    ...script[1].matchAll(/(?:from|import)\s*"(\/assets\/[\w.-]+\.js)"/g),
+  ]);
+  const assets = [...new Set([...preloads, ...imports].map((match) => match[1]))];
+  let gzip = 0;
+  let raw = 0;
+  for (const asset of assets) {
+    const body = Buffer.from(
+      await (await fetch(`http://127.0.0.1:${appPort}${asset}`)).arrayBuffer(),
+    );
+    raw += body.length;
+    gzip += gzipSync(body).length;
+  }
+  return { files: assets.length, gzipKb: gzip / 1024, rawKb: raw / 1024 };
+}
+
+function format(rows: Row[], baseline: number) {
+  const lines = [
+    "scenario".padEnd(44) +
+      "req/s".padStart(10) +
+      "x node:http".padStart(13) +
+      "p50 ms".padStart(9) +
+      "p99 ms".padStart(9) +
+      "  target",
+  ];
+  for (const row of rows) {
+    const { result, target } = row;
+    const ratio = result.requestsPerSecond / baseline;
+    const checks: string[] = [];
+    if (target?.rps)
+      checks.push(
+        `>= ${target.rps} req/s ${result.requestsPerSecond >= target.rps ? "ok" : "MISSED"}`,
+      );
+    if (target?.ratio)
+      checks.push(`>= ${target.ratio}x ${ratio >= target.ratio ? "ok" : "MISSED"}`);
+    if (target?.p99)
+      checks.push(`p99 < ${target.p99} ms ${result.p99Ms < target.p99 ? "ok" : "MISSED"}`);
+    if (result.non2xx) checks.push(`${result.non2xx} non-2xx!`);
+    lines.push(
+      row.name.padEnd(44) +
+        result.requestsPerSecond.toFixed(0).padStart(10) +
+        ratio.toFixed(2).padStart(13) +
+        result.p50Ms.toFixed(2).padStart(9) +
+        result.p99Ms.toFixed(2).padStart(9) +
+        `  ${checks.join(", ")}`,
+    );
+  }
+  return lines.join("\n");
+}
+
+async function main() {
+  ensureBuild();
+  await ensureDatabase();
+
+  log("starting the server with the page cache on");
+  let app = await startApp(60);
+  const pick = (await (
+    await fetch(
+      `http://127.0.0.1:${appPort}/api/articles?limit=1&offset=${Math.floor(articleCount / 2)}`,
+    )
+  ).json()) as { articles: Array<{ slug: string }> };
+  const slug = pick.articles[0].slug;
+  const articleHtml = await (await fetch(`http://127.0.0.1:${appPort}/article/${slug}`)).text();
+  const javascript = await articleJavaScript(articleHtml);
+  const search = `/api/articles?search=${encodeURIComponent(searchTerm)}`;
+  const urls = (cacheOn: boolean) => [
+    { name: "home /", path: "/", target: cacheOn ? { ratio: 0.5, p99: 20 } : undefined },
+    {
+      name: "article page",
+      path: `/article/${slug}`,
+      target: cacheOn ? { ratio: 0.5, p99: 20 } : { rps: 400 },
+    },
+    {
+      name: "/api/articles?limit=20",
+      path: "/api/articles?limit=20",
+      target: cacheOn ? { rps: 1900 } : undefined,
+    },
+    {
+      name: "/api/articles/:slug",
+      path: `/api/articles/${slug}`,
+      target: cacheOn ? { rps: 3500 } : undefined,
+    },
+    { name: `search "${searchTerm}"`, path: search, target: { p99: 100 } },
+  ];
+  const cached = await measureAll("cache on", app, urls(true));
+  await stop(app);
+
+  const htmlFile = path.join(dataDir, "baseline-article.html");
+  writeFileSync(htmlFile, articleHtml);
+  const baselineServer = fork(path.join(root, "bench/baseline-server.mjs"), [
+    htmlFile,
+    String(baselinePort),
+  ]);
+  await new Promise((resolve) => baselineServer.once("message", resolve));
+  log("node:http baseline");
+  const baseline = await measure(`http://127.0.0.1:${baselinePort}/`, seconds);
+  await stop(baselineServer);
+
+  log("starting the server with the page cache off");
+  app = await startApp(0);
+  const uncached = await measureAll("cache off", app, urls(false));
+  await stop(app);
+
+  const rows: Row[] = [
+    {
+      name: `node:http baseline (${(articleHtml.length / 1024).toFixed(0)} KB page)`,
+      result: baseline,
+    },
+    ...cached.rows,
+    ...uncached.rows,
+  ];
+  const peak = Math.max(cached.peakRssMb, uncached.peakRssMb);
+  console.log("");
+  console.log(
+    `AurumWire bench: ${articleCount} articles, ${seconds} s per scenario, 64 connections, ${baseline.tool}`,
+  );
+  console.log(format(rows, baseline.requestsPerSecond));
+  console.log("");
+  console.log(
+    `server memory (peak RSS): ${peak.toFixed(0)} MB (cache on ${cached.peakRssMb.toFixed(0)}, off ${uncached.peakRssMb.toFixed(0)}); target <= 300 MB ${peak <= 300 ? "ok" : "MISSED"}`,
+  );
+  console.log(
+    `article page JavaScript on first load: ${javascript.gzipKb.toFixed(1)} KB gzipped (${javascript.rawKb.toFixed(0)} KB raw, ${javascript.files} files); target <= 250 KB ${javascript.gzipKb <= 250 ? "ok" : "MISSED"}`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
