@@ -58,6 +58,8 @@ test("a breaking-news item without an article generates one and opens it", async
 
   await expect(page).toHaveURL(/\/article\/[a-z0-9-]+$/);
   const slug = new URL(page.url()).pathname.split("/").pop();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText("AurumWire brief").first()).toBeVisible();
 
   const ticker = await (await request.get("/api/news/ticker")).json();
   const linked = ticker.news.find((entry: { title: string }) => entry.title === title);

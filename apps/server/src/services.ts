@@ -79,15 +79,6 @@ export function createServices(deps: {
       : null,
     log,
   });
-  const newsFeed = createNewsFeedService({
-    db,
-    repository: createNewsFeedRepository(db),
-    counters,
-    feeds: config.newsFeeds,
-    timeoutMs: outboundTimeoutMs,
-    intervalMs: intervals.newsTickerRefreshMs,
-    log,
-  });
   // Public pages and reads; call pageCache.invalidate() after changing articles, categories or settings.
   const pageCache = createPageCache({ ttlSeconds: config.pageCacheTtlSeconds });
   const articlesRepository = createArticlesRepository(db);
@@ -115,6 +106,16 @@ export function createServices(deps: {
   // The one hook every newsroom change calls (articles, categories, site settings): cached public
   // pages and reads are dropped at once, so readers see the change on their next request.
   const onContentChanged = () => pageCache.invalidate();
+  const newsFeed = createNewsFeedService({
+    db,
+    repository: createNewsFeedRepository(db),
+    counters,
+    feeds: config.newsFeeds,
+    timeoutMs: outboundTimeoutMs,
+    intervalMs: intervals.newsTickerRefreshMs,
+    log,
+    onContentChanged,
+  });
 
   const articleEditor = createArticleEditorService({
     db,

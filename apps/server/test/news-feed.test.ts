@@ -206,6 +206,28 @@ describe("breaking news without feeds", () => {
     expect(article.content).not.toContain("ignored");
   });
 
+  it("drops cached public pages when a brief is published, and not when it already existed", async () => {
+    const cache = app.services.pageCache;
+    const page = { status: 200, headers: {}, body: Buffer.from("<html>before</html>") };
+    cache.setPage("/", page, cache.generation);
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/news/generate-article",
+      payload: { newsId: "fallback-3" },
+    });
+    expect(created.json().created).toBe(true);
+    expect(cache.getPage("/")).toBeUndefined();
+
+    cache.setPage("/", page, cache.generation);
+    const again = await app.inject({
+      method: "POST",
+      url: "/api/news/generate-article",
+      payload: { newsId: "fallback-3" },
+    });
+    expect(again.json().created).toBe(false);
+    expect(cache.getPage("/")?.body.toString()).toBe("<html>before</html>");
+  });
+
   it("refuses ids that are neither stored items nor built-in headlines", async () => {
     const unknown = await app.inject({
       method: "POST",

@@ -73,6 +73,8 @@ export function createNewsFeedService(deps: {
   timeoutMs: number;
   intervalMs: number;
   log?: NewsFeedLogger;
+  /** Called after a brief is published, so cached public pages (home, lists) show it at once. */
+  onContentChanged?: () => void;
 }) {
   const { db, repository, counters, feeds } = deps;
   // Per instance: with REDIS_URL one instance polls per interval, and a feed that throttled it
@@ -273,7 +275,10 @@ export function createNewsFeedService(deps: {
         await repository.linkItemToArticle(item.id, article.id, tx);
         return { slug: article.slug, created: true };
       });
-      if (result.created) tickerCache = null;
+      if (result.created) {
+        tickerCache = null;
+        deps.onContentChanged?.();
+      }
       return result;
     },
   };
