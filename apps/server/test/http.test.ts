@@ -6,6 +6,9 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   app = await buildTestApp({ bodyLimitBytes: 2048 });
+  app.get("/api/test-only/boom", async () => {
+    throw new Error("secret internal detail: connection string postgres://user:pw@db");
+  });
 });
 afterAll(async () => {
   await app.close();
@@ -65,6 +68,16 @@ describe("HTTP behaviour of the API", () => {
     });
     expect(response.statusCode).toBe(415);
     expect(response.json().code).toBe("unsupported_media_type");
+  });
+
+  it("answers an unexpected failure with a generic 500 that hides the internals", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/test-only/boom" });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      error: "Something went wrong on our side. Please try again.",
+      code: "internal",
+    });
+    expect(response.body).not.toContain("secret");
   });
 
   it("sends security headers and a request id", async () => {
