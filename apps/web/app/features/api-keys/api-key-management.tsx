@@ -22,6 +22,7 @@ import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { PageHeading } from "../../components/page-heading";
 import { errorMessage } from "../../lib/error-message";
 import { formatDisplayDate } from "../../lib/format-date";
 import { useAuth } from "../auth/auth-context";
@@ -79,30 +80,23 @@ export function ApiKeyManagement() {
 
   return (
     <Box>
-      <Box
-        sx={{
-          display: "flex",
-          flexWrap: "wrap",
-          alignItems: "flex-start",
-          justifyContent: "space-between",
-          gap: 2,
-          mb: 3,
-        }}
+      <PageHeading
+        title="API Key Management"
+        subtitle={
+          isAdmin
+            ? "Keys of every staff member for the public content API."
+            : "Your keys for the public content API."
+        }
       >
-        <Box>
-          <Typography variant="h4" component="h1">
-            API Key Management
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-            {isAdmin
-              ? "Keys of every staff member for the public content API."
-              : "Your keys for the public content API."}
-          </Typography>
-        </Box>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setGenerating(true)}>
+        <Button
+          sx={{ mt: 2 }}
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => setGenerating(true)}
+        >
           Generate New Key
         </Button>
-      </Box>
+      </PageHeading>
 
       <Alert severity="info" sx={{ mb: 2 }}>
         Send a key as <code>X-API-Key: &lt;key&gt;</code> or{" "}

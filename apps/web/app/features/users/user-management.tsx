@@ -30,6 +30,7 @@ import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { PageHeading } from "../../components/page-heading";
 import { errorMessage } from "../../lib/error-message";
 import { formatDisplayDate } from "../../lib/format-date";
 import { useAuth } from "../auth/auth-context";
@@ -120,28 +121,19 @@ export function UserManagement() {
 
   return (
     <Box>
-      <Box
-        sx={{
-          display: "flex",
-          flexWrap: "wrap",
-          alignItems: "flex-start",
-          justifyContent: "space-between",
-          gap: 2,
-          mb: 3,
-        }}
+      <PageHeading
+        title="User Management"
+        subtitle="Create staff accounts, set roles and control who can sign in."
       >
-        <Box>
-          <Typography variant="h4" component="h1">
-            User Management
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-            Create staff accounts, set roles and control who can sign in.
-          </Typography>
-        </Box>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+        <Button
+          sx={{ mt: 2 }}
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => setCreating(true)}
+        >
           Add User
         </Button>
-      </Box>
+      </PageHeading>
 
       <Paper variant="outlined" sx={{ p: 2, mb: 2, display: "flex", flexWrap: "wrap", gap: 2 }}>
         <TextField
