@@ -73,9 +73,13 @@ function rssMb(pid: number): number {
 }
 
 async function startApp(pageCacheTtl: number): Promise<ChildProcess> {
+  // The same V8 flags `npm start` passes (scripts/start.mjs).
+  const nodeFlags = JSON.parse(
+    readFileSync(path.join(root, "scripts/server-node-flags.json"), "utf8"),
+  ) as string[];
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", path.join(root, "apps/server/src/main.ts")],
+    [...nodeFlags, "--import", "tsx", path.join(root, "apps/server/src/main.ts")],
     {
       cwd: root,
       env: {

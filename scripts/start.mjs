@@ -1,6 +1,6 @@
 // `npm start`: build the web app if it is not built yet, then start the server in production mode.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
@@ -27,9 +27,21 @@ if (!existsSync(serverEntry) || statSync(serverEntry).mtimeMs < sources) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// V8 heap limits (decision 038): left alone, V8 let the heap grow to ~800 MB resident under load
+// before collecting; the young generation keeps its default size so throughput holds.
+const nodeFlags = JSON.parse(
+  readFileSync(path.join(root, "scripts/server-node-flags.json"), "utf8"),
+);
+
 const server = spawnSync(
   process.execPath,
-  ["--import", "tsx", path.join(root, "apps/server/src/main.ts"), ...process.argv.slice(2)],
+  [
+    ...nodeFlags,
+    "--import",
+    "tsx",
+    path.join(root, "apps/server/src/main.ts"),
+    ...process.argv.slice(2),
+  ],
   { cwd: root, stdio: "inherit", env: { NODE_ENV: "production", ...process.env } },
 );
 process.exit(server.status ?? 0);

@@ -329,6 +329,15 @@ describe("search", () => {
     expect(response.json().pagination.total).toBe(3);
   });
 
+  it("counts every match of a search on every page, and past the last one", async () => {
+    const second = (await list("search=quokkanomics&limit=2&page=2")).json();
+    expect(second.articles.map((a: { id: number }) => a.id)).toEqual([bodyHit]);
+    expect(second.pagination).toEqual({ page: 2, limit: 2, total: 3, totalPages: 2 });
+    const beyond = (await list("search=quokkanomics&limit=2&page=5")).json();
+    expect(beyond.articles).toEqual([]);
+    expect(beyond.pagination.total).toBe(3);
+  });
+
   it("finds partial words and typos", async () => {
     const partial = (await list("search=quokkanom")).json();
     expect(partial.articles.map((a: { id: number }) => a.id)).toContain(titleHit);

@@ -6,6 +6,9 @@ import {
   pageCacheServerFactory,
 } from "../src/plugins/page-cache";
 
+/** The event loop's next turn: a running read is shared until then. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 describe("public content cache", () => {
   it("shares one read among concurrent callers and keeps it until invalidated", async () => {
     const cache = createPageCache({ ttlSeconds: 30 });
@@ -52,10 +55,28 @@ describe("public content cache", () => {
     const cache = createPageCache({ ttlSeconds: 0 });
     let loads = 0;
     await cache.memo("key", async () => ++loads);
+    await nextTurn();
     await cache.memo("key", async () => ++loads);
     expect(loads).toBe(2);
     cache.setPage("/", { status: 200, headers: {}, body: Buffer.from("x") }, cache.generation);
     expect(cache.getPage("/")).toBeUndefined();
+  });
+
+  it("with the TTL at 0 still shares a read that is running, and forgets it when invalidated", async () => {
+    const cache = createPageCache({ ttlSeconds: 0 });
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await Promise.all([cache.memo("key", load), cache.memo("key", load)])).toEqual([1, 1]);
+    await nextTurn();
+    expect(await cache.memo("key", load)).toBe(2);
+    await nextTurn();
+    const running = cache.memo("key", load);
+    cache.invalidate();
+    expect(await cache.memo("key", load)).toBe(4);
+    expect(await running).toBe(3);
+    await expect(cache.memo("bad", () => Promise.reject(new Error("down")))).rejects.toThrow();
+    await nextTurn();
+    expect(await cache.memo("bad", async () => "up")).toBe("up");
   });
 
   it("caches public pages only", () => {

@@ -42,6 +42,8 @@ export function createPageCache(options: { ttlSeconds: number }) {
   const pages = new Map<string, CachedPage>();
   const memos = new Map<string, { expires: number; value: Promise<unknown> }>();
   const longMemos = new Map<string, { expires: number; value: Promise<unknown> }>();
+  // With the cache off, reads still running are shared (nothing is kept once they settle).
+  const inFlight = new Map<string, Promise<unknown>>();
   let generation = 0;
   const invalidationListeners: Array<() => void> = [];
 
@@ -50,6 +52,7 @@ export function createPageCache(options: { ttlSeconds: number }) {
     pages.clear();
     memos.clear();
     longMemos.clear();
+    inFlight.clear();
   }
 
   return {
@@ -90,10 +93,27 @@ export function createPageCache(options: { ttlSeconds: number }) {
 
     /**
      * A public read, shared by concurrent callers and kept for the TTL. A failed read is not
-     * kept. Only for results that are the same for every anonymous visitor.
+     * kept. Only for results that are the same for every anonymous visitor. With the cache off
+     * (TTL 0) nothing is kept, but callers that ask while the same read is running still share
+     * it: a burst of identical requests costs one query, and none gets an answer that started
+     * before it asked (decision 039).
      */
     memo<T>(key: string, load: () => Promise<T>): Promise<T> {
-      if (!enabled) return load();
+      if (!enabled) {
+        const running = inFlight.get(key);
+        if (running) return running as Promise<T>;
+        const value = load();
+        inFlight.set(key, value);
+        // Kept until the event loop has taken in what arrived meanwhile: an embedded database
+        // (PGlite) runs the query on this thread, so requests sent during it are only read
+        // after it settled, and they asked while it was running.
+        const settle = () =>
+          setImmediate(() => {
+            if (inFlight.get(key) === value) inFlight.delete(key);
+          });
+        value.then(settle, settle);
+        return value;
+      }
       const now = Date.now();
       const hit = memos.get(key);
       if (hit && hit.expires > now) return hit.value as Promise<T>;

@@ -1,8 +1,7 @@
-import Box from "@mui/material/Box";
-import Container from "@mui/material/Container";
 import { useEffect } from "react";
 import { Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { Footer } from "../components/layout/footer";
+import "../components/layout/public-layout.css";
 import { Header } from "../components/layout/header";
 import { LivePriceTicker } from "../features/market/live-price-ticker";
 import { loadTicker } from "../features/market/market-data.server";
@@ -33,14 +32,14 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const siteName = root?.siteName ?? "AurumWire";
   return (
-    <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
+    <div className="aw-shell">
       <ScrollToTop />
       <LivePriceTicker initial={loaderData?.ticker ?? null} />
       <Header siteName={siteName} />
-      <Container component="main" maxWidth="xl" sx={{ flex: 1, py: { xs: 3, md: 5 } }}>
+      <main className="aw-container aw-main">
         <Outlet />
-      </Container>
+      </main>
       <Footer siteName={siteName} />
-    </Box>
+    </div>
   );
 }

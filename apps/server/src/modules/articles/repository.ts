@@ -146,6 +146,26 @@ export function createArticlesRepository(db: Executor) {
       order.push(direction(articles.id));
 
       const run = async (executor: Executor) => {
+        if (search) {
+          // A ranked search sorts every match anyway: the window count comes from that same scan,
+          // saving a second index scan and query (decision 039).
+          const rows = await executor
+            .select({
+              ...summarySelection,
+              matchCount: sql<number>`count(*) over ()`.mapWith(Number),
+            })
+            .from(articles)
+            .leftJoin(categories, eq(categories.id, articles.categoryId))
+            .innerJoin(users, eq(users.id, articles.authorId))
+            .where(where)
+            .orderBy(...order)
+            .limit(filters.limit)
+            .offset(filters.offset);
+          if (rows.length > 0 || filters.offset === 0) {
+            const records = rows.map(({ matchCount: _count, ...record }) => record);
+            return { records, total: rows[0]?.matchCount ?? 0 };
+          }
+        }
         const records = await selectSummaries(executor)
           .where(where)
           .orderBy(...order)

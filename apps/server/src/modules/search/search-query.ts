@@ -42,7 +42,11 @@ export function buildArticleSearch(text: string): ArticleSearch | null {
     return { match: sql`${vector} @@ ${web}`, rank: sql<number>`ts_rank(${summary}, ${web})` };
   }
   const prefix = sql`to_tsquery('english', ${words.map((word) => `${word}:*`).join(" & ")}::text)`;
-  const match = sql`(${vector} @@ ${web} OR ${vector} @@ ${prefix} OR ${phrase}::text <% ${articles.title})`;
+  // `title %> phrase` is the form the trigram index condition takes: written so, the planner sees
+  // the bitmap scan already proves the whole OR and drops it from the row filter. Written as
+  // `phrase <% title` it re-tested the OR on every candidate row, reading each body's vector out
+  // of TOAST (twice the buffers on 10,000 articles; decision 039).
+  const match = sql`(${vector} @@ ${web} OR ${vector} @@ ${prefix} OR ${articles.title} %> ${phrase}::text)`;
   const rank = sql<number>`(ts_rank(${summary}, ${web}) * 2 + ts_rank(${summary}, ${prefix}) + word_similarity(${phrase}::text, ${articles.title}) * 0.5)`;
   return { match, rank };
 }

@@ -1,10 +1,6 @@
 import { site } from "@aurumwire/shared/limits";
-import Box from "@mui/material/Box";
-import Container from "@mui/material/Container";
-import Grid from "@mui/material/Grid";
-import Link from "@mui/material/Link";
-import Typography from "@mui/material/Typography";
-import { Link as RouterLink } from "react-router";
+import { Link } from "react-router";
+import "./public-layout.css";
 
 const columns = [
   {
@@ -48,47 +44,30 @@ const columns = [
 
 export function Footer({ siteName }: { siteName: string }) {
   return (
-    <Box
-      component="footer"
-      sx={{ borderTop: 1, borderColor: "divider", bgcolor: "#07070A", mt: 8, py: 6 }}
-    >
-      <Container maxWidth="xl">
-        <Grid container spacing={4}>
-          <Grid size={{ xs: 12, md: 4 }}>
-            <Typography sx={{ fontWeight: 900, fontSize: 22, color: "primary.main" }}>
-              {siteName}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1, maxWidth: 360 }}>
-              {site.footerText}
-            </Typography>
-          </Grid>
+    <footer className="aw-footer">
+      <div className="aw-container">
+        <div className="aw-footer__grid">
+          <div className="aw-footer__brand">
+            <p className="aw-footer__name">{siteName}</p>
+            <p className="aw-footer__text">{site.footerText}</p>
+          </div>
           {columns.map((column) => (
-            <Grid key={column.title} size={{ xs: 6, sm: 3, md: 2 }}>
-              <Typography variant="subtitle2" sx={{ color: "primary.main", mb: 1.5 }}>
-                {column.title}
-              </Typography>
-              <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}>
+            <div key={column.title} className="aw-footer__column">
+              <h6 className="aw-footer__title">{column.title}</h6>
+              <ul className="aw-footer__links">
                 {column.links.map((link) => (
                   <li key={link.to}>
-                    <Link
-                      component={RouterLink}
-                      to={link.to}
-                      color="text.secondary"
-                      underline="hover"
-                      variant="body2"
-                    >
-                      {link.label}
-                    </Link>
+                    <Link to={link.to}>{link.label}</Link>
                   </li>
                 ))}
-              </Box>
-            </Grid>
+              </ul>
+            </div>
           ))}
-        </Grid>
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 5 }}>
+        </div>
+        <p className="aw-footer__legal">
           © {new Date().getFullYear()} {siteName}. Not financial advice.
-        </Typography>
-      </Container>
-    </Box>
+        </p>
+      </div>
+    </footer>
   );
 }

@@ -2,10 +2,8 @@ import { limits } from "@aurumwire/shared/limits";
 import { isAdmin, isStaff } from "@aurumwire/shared/roles";
 import { userInitials } from "@aurumwire/shared/users";
 import DashboardIcon from "@mui/icons-material/Dashboard";
-import MenuIcon from "@mui/icons-material/Menu";
 import NotificationsIcon from "@mui/icons-material/Notifications";
 import SearchIcon from "@mui/icons-material/Search";
-import AppBar from "@mui/material/AppBar";
 import Avatar from "@mui/material/Avatar";
 import Badge from "@mui/material/Badge";
 import Box from "@mui/material/Box";
@@ -20,13 +18,11 @@ import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
-import Slide from "@mui/material/Slide";
-import Toolbar from "@mui/material/Toolbar";
-import Typography from "@mui/material/Typography";
 import useScrollTrigger from "@mui/material/useScrollTrigger";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { useAuth } from "../../features/auth/auth-context";
+import "./public-layout.css";
 
 export const navItems = [
   { label: "News", to: "/articles" },
@@ -41,6 +37,23 @@ export function searchPath(text: string): string | null {
   return query ? `/search?q=${encodeURIComponent(query)}` : null;
 }
 
+/** The Menu and Search icons as plain SVG (MUI's paths): an SvgIcon costs a style serialization per render. */
+function MenuGlyph() {
+  return (
+    <svg className="aw-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z" />
+    </svg>
+  );
+}
+
+function SearchGlyph() {
+  return (
+    <svg className="aw-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M15.5 14h-.79l-.28-.27C15.41 12.59 16 11.11 16 9.5 16 5.91 13.09 3 9.5 3S3 5.91 3 9.5 5.91 16 9.5 16c1.61 0 3.09-.59 4.23-1.57l.27.28v.79l5 4.99L20.49 19zm-6 0C7.01 14 5 11.99 5 9.5S7.01 5 9.5 5 14 7.01 14 9.5 11.99 14 9.5 14" />
+    </svg>
+  );
+}
+
 function SearchBox() {
   const navigate = useNavigate();
   const [text, setText] = useState("");
@@ -50,44 +63,31 @@ function SearchBox() {
     if (path) navigate(path);
   };
   return (
-    <Box
-      component="form"
-      role="search"
-      onSubmit={onSubmit}
-      sx={{
-        display: { xs: "none", md: "flex" },
-        alignItems: "center",
-        bgcolor: "rgba(255,255,255,0.06)",
-        border: 1,
-        borderColor: "divider",
-        borderRadius: 2,
-        px: 1.25,
-        width: 240,
-      }}
-    >
-      <SearchIcon fontSize="small" sx={{ color: "text.secondary", mr: 1 }} />
-      <InputBase
+    <form role="search" onSubmit={onSubmit} className="aw-search">
+      <SearchGlyph />
+      <input
         value={text}
         onChange={(event) => setText(event.target.value)}
         placeholder="Search crypto news..."
-        inputProps={{ "aria-label": "Search articles", name: "q" }}
-        sx={{ flex: 1, fontSize: 14, py: 0.5 }}
+        aria-label="Search articles"
+        name="q"
       />
-    </Box>
+    </form>
   );
 }
 
+/**
+ * Sign-in state lives in the browser, so the server always renders the plain 'Loading...' line;
+ * the MUI pieces below (buttons, chip, avatar, menu) render only in the browser after the session
+ * is restored, and cost the server nothing.
+ */
 function AuthArea() {
   const { status, user, logout } = useAuth();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
 
   if (status === "loading") {
-    return (
-      <Typography variant="body2" color="text.secondary" sx={{ minWidth: 80, textAlign: "right" }}>
-        Loading...
-      </Typography>
-    );
+    return <p className="aw-auth-loading">Loading...</p>;
   }
   if (!user) {
     return (
@@ -220,83 +220,40 @@ function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
 export function Header({ siteName }: { siteName: string }) {
   const hidden = useScrollTrigger({ threshold: 120 });
   const [mobileOpen, setMobileOpen] = useState(false);
+  // The drawer mounts on the first open: until then it is nothing to render.
+  const [mobileMounted, setMobileMounted] = useState(false);
   return (
     <>
-      <Slide appear={false} direction="down" in={!hidden}>
-        <AppBar
-          position="sticky"
-          color="default"
-          elevation={0}
-          sx={{
-            bgcolor: "rgba(11,11,15,0.92)",
-            backdropFilter: "blur(8px)",
-            borderBottom: 1,
-            borderColor: "divider",
-          }}
-        >
-          <Toolbar sx={{ gap: { xs: 1, sm: 2 }, maxWidth: 1400, width: "100%", mx: "auto" }}>
-            <IconButton
-              edge="start"
-              color="inherit"
-              aria-label="Open menu"
-              onClick={() => setMobileOpen(true)}
-              sx={{ display: { md: "none" } }}
-            >
-              <MenuIcon />
-            </IconButton>
-            <Box
-              component={RouterLink}
-              to="/"
-              sx={{
-                textDecoration: "none",
-                color: "inherit",
-                display: "flex",
-                flexDirection: "column",
-                lineHeight: 1,
-              }}
-            >
-              <Typography
-                component="span"
-                sx={{
-                  fontWeight: 900,
-                  fontSize: { xs: 19, sm: 22 },
-                  color: "primary.main",
-                  letterSpacing: 0.5,
-                }}
-              >
-                {siteName}
-              </Typography>
-              <Typography
-                component="span"
-                sx={{
-                  display: { xs: "none", sm: "block" },
-                  fontSize: 10,
-                  color: "text.secondary",
-                  letterSpacing: 1.2,
-                  textTransform: "uppercase",
-                }}
-              >
-                Premium Crypto Intelligence
-              </Typography>
-            </Box>
-            <Box
-              component="nav"
-              aria-label="Main"
-              sx={{ display: { xs: "none", md: "flex" }, gap: 0.5, ml: 2 }}
-            >
-              {navItems.map((item) => (
-                <Button key={item.to} component={RouterLink} to={item.to} color="inherit">
-                  {item.label}
-                </Button>
-              ))}
-            </Box>
-            <Box sx={{ flex: 1 }} />
-            <SearchBox />
-            <AuthArea />
-          </Toolbar>
-        </AppBar>
-      </Slide>
-      <MobileMenu open={mobileOpen} onClose={() => setMobileOpen(false)} />
+      <header className={hidden ? "aw-appbar aw-appbar--hidden" : "aw-appbar"}>
+        <div className="aw-toolbar">
+          <button
+            type="button"
+            className="aw-round-button aw-menu-button"
+            aria-label="Open menu"
+            onClick={() => {
+              setMobileMounted(true);
+              setMobileOpen(true);
+            }}
+          >
+            <MenuGlyph />
+          </button>
+          <RouterLink to="/" className="aw-brand">
+            <span className="aw-brand__name">{siteName}</span>
+            <span className="aw-brand__tagline">Premium Crypto Intelligence</span>
+          </RouterLink>
+          <nav aria-label="Main" className="aw-main-nav">
+            {navItems.map((item) => (
+              <RouterLink key={item.to} to={item.to} className="aw-nav-link">
+                {item.label}
+              </RouterLink>
+            ))}
+          </nav>
+          <div className="aw-spacer" />
+          <SearchBox />
+          <AuthArea />
+        </div>
+      </header>
+      {mobileMounted && <MobileMenu open={mobileOpen} onClose={() => setMobileOpen(false)} />}
     </>
   );
 }

@@ -1,8 +1,7 @@
 import { changeDirection, formatChange, formatTickerPrice } from "@aurumwire/shared/format";
 import type { TickerCoin } from "@aurumwire/shared/market";
-import Box from "@mui/material/Box";
-import Typography from "@mui/material/Typography";
 import "./price-ticker-bar.css";
+import "./public-layout.css";
 
 /**
  * The scrolling price bar above the app bar. It shows what it is given; while nothing is given it
@@ -16,56 +15,20 @@ export function PriceTickerBar({
   sample?: boolean;
 }) {
   return (
-    <Box
-      component="aside"
-      aria-label="Crypto prices"
-      sx={{
-        bgcolor: "#050507",
-        borderBottom: 1,
-        borderColor: "divider",
-        overflow: "hidden",
-        whiteSpace: "nowrap",
-        height: 34,
-        display: "flex",
-        alignItems: "center",
-        fontSize: 13,
-      }}
-    >
+    <aside aria-label="Crypto prices" className="aw-ticker">
       {!coins ? (
-        <Typography variant="caption" sx={{ px: 2, color: "text.secondary" }}>
-          Loading live crypto prices...
-        </Typography>
+        <span className="aw-ticker__note">Loading live crypto prices...</span>
       ) : (
         <>
           {sample && (
-            <Typography
-              variant="caption"
+            <span
+              className="aw-ticker__sample"
               title="No live price feed is connected: these are sample prices"
-              sx={{
-                px: 1.5,
-                color: "warning.main",
-                fontWeight: 700,
-                flexShrink: 0,
-                zIndex: 1,
-                bgcolor: "#050507",
-              }}
             >
               SAMPLE
-            </Typography>
+            </span>
           )}
-          <Box
-            sx={{
-              display: "inline-flex",
-              gap: 4,
-              pl: 2,
-              animation: "aw-ticker 60s linear infinite",
-              "@keyframes aw-ticker": {
-                from: { transform: "translateX(0)" },
-                to: { transform: "translateX(-50%)" },
-              },
-              "@media (prefers-reduced-motion: reduce)": { animation: "none" },
-            }}
-          >
+          <div className="aw-ticker__track">
             {/* Two copies back to back make the scroll seamless; the second is hidden from screen readers. */}
             {[0, 1].flatMap((copy) =>
               coins.map((coin) => (
@@ -83,9 +46,9 @@ export function PriceTickerBar({
                 </span>
               )),
             )}
-          </Box>
+          </div>
         </>
       )}
-    </Box>
+    </aside>
   );
 }
