@@ -1,5 +1,5 @@
 // `npm start`: build the web app if it is not built yet, then start the server in production mode.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -33,7 +33,9 @@ const nodeFlags = JSON.parse(
   readFileSync(path.join(root, "scripts/server-node-flags.json"), "utf8"),
 );
 
-const server = spawnSync(
+// The server runs as a child; signals sent to this process (a process manager's SIGTERM, Ctrl+C)
+// are passed on, so the server always gets to close its database cleanly.
+const server = spawn(
   process.execPath,
   [
     ...nodeFlags,
@@ -44,4 +46,7 @@ const server = spawnSync(
   ],
   { cwd: root, stdio: "inherit", env: { NODE_ENV: "production", ...process.env } },
 );
-process.exit(server.status ?? 0);
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
