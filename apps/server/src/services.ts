@@ -92,8 +92,9 @@ export function createServices(deps: {
     categories,
     cache: pageCache,
   });
+  const siteSettingsRepository = createSiteSettingsRepository(db);
   const publicSettings = createPublicSettingsReader({
-    db,
+    repository: siteSettingsRepository,
     cache: pageCache,
     defaults: { bitcoinAddress: config.bitcoinAddress },
   });
@@ -129,7 +130,7 @@ export function createServices(deps: {
     onContentChanged,
   });
   const siteSettings = createSiteSettingsService({
-    repository: createSiteSettingsRepository(db),
+    repository: siteSettingsRepository,
     onContentChanged,
   });
   const media = createMediaService({

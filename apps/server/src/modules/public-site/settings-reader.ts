@@ -1,7 +1,5 @@
-import { eq } from "drizzle-orm";
-import type { Executor } from "../../db/client";
-import { siteSettings } from "../../db/schema";
 import type { PageCache } from "../../plugins/page-cache";
+import type { SiteSettingsRepository } from "../site-settings/repository";
 
 export type HeroDisplayMode = "hero" | "carousel" | "none";
 
@@ -10,18 +8,19 @@ export type HeroDisplayMode = "hero" | "carousel" | "none";
  * module's). Reads are cached with the other public reads; saving a setting invalidates them.
  */
 export function createPublicSettingsReader(deps: {
-  db: Executor;
+  repository: SiteSettingsRepository;
   cache: PageCache;
   defaults: { bitcoinAddress: string };
 }) {
-  const { db, cache, defaults } = deps;
+  const { repository, cache, defaults } = deps;
   // Settings change rarely and every change invalidates the cache: kept a minute even with the
   // page cache off.
   const read = (key: string) =>
-    cache.memoFor(`setting:${key}`, 60_000, async () => {
-      const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, key)).limit(1);
-      return row?.value ?? null;
-    });
+    cache.memoFor(
+      `setting:${key}`,
+      60_000,
+      async () => (await repository.find(key))?.value ?? null,
+    );
 
   return {
     /** Spec: 'hero' shows the first article large, 'carousel' the carousel, anything else nothing. */
