@@ -29,8 +29,12 @@ function log(message: string) {
 }
 
 function ensureBuild() {
-  if (existsSync(path.join(root, "apps/web/build/server/index.js"))) return;
-  log("building the web app");
+  if (
+    existsSync(path.join(root, "apps/web/build/server/index.js")) &&
+    existsSync(path.join(root, "apps/server/dist/main.mjs"))
+  )
+    return;
+  log("building the web app and the server");
   const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) throw new Error("build failed");
 }
@@ -79,7 +83,7 @@ async function startApp(pageCacheTtl: number): Promise<ChildProcess> {
   ) as string[];
   const child = spawn(
     process.execPath,
-    [...nodeFlags, "--import", "tsx", path.join(root, "apps/server/src/main.ts")],
+    [...nodeFlags, path.join(root, "apps/server/dist/main.mjs")],
     {
       cwd: root,
       env: {

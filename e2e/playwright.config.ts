@@ -33,7 +33,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx ../apps/server/src/main.ts`,
+    command: `rm -rf ${dataDir} && node ../apps/server/dist/main.mjs`,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

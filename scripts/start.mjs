@@ -1,10 +1,12 @@
-// `npm start`: build the web app if it is not built yet, then start the server in production mode.
+// `npm start`: build the web app and the server if they are not built yet (or their sources
+// changed), then start the built server in production mode.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
-const serverEntry = path.join(root, "apps/web/build/server/index.js");
+const webEntry = path.join(root, "apps/web/build/server/index.js");
+const serverEntry = path.join(root, "apps/server/dist/main.mjs");
 
 function newestSource(dir) {
   let newest = 0;
@@ -17,12 +19,12 @@ function newestSource(dir) {
   return newest;
 }
 
-const sources = Math.max(
-  newestSource(path.join(root, "apps/web/app")),
-  newestSource(path.join(root, "packages/shared/src")),
-);
-if (!existsSync(serverEntry) || statSync(serverEntry).mtimeMs < sources) {
-  console.log("Building the web app (first start or changed sources)...");
+const shared = newestSource(path.join(root, "packages/shared/src"));
+const webSources = Math.max(newestSource(path.join(root, "apps/web/app")), shared);
+const serverSources = Math.max(newestSource(path.join(root, "apps/server/src")), shared);
+const stale = (entry, sources) => !existsSync(entry) || statSync(entry).mtimeMs < sources;
+if (stale(webEntry, webSources) || stale(serverEntry, serverSources)) {
+  console.log("Building the web app and the server (first start or changed sources)...");
   const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit", shell: false });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
@@ -35,17 +37,11 @@ const nodeFlags = JSON.parse(
 
 // The server runs as a child; signals sent to this process (a process manager's SIGTERM, Ctrl+C)
 // are passed on, so the server always gets to close its database cleanly.
-const server = spawn(
-  process.execPath,
-  [
-    ...nodeFlags,
-    "--import",
-    "tsx",
-    path.join(root, "apps/server/src/main.ts"),
-    ...process.argv.slice(2),
-  ],
-  { cwd: root, stdio: "inherit", env: { NODE_ENV: "production", ...process.env } },
-);
+const server = spawn(process.execPath, [...nodeFlags, serverEntry, ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: "inherit",
+  env: { NODE_ENV: "production", ...process.env },
+});
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => server.kill(signal));
 }

@@ -107,6 +107,9 @@ describe("the page-cache HTTP server", () => {
         headers: {
           "content-type": "text/html; charset=utf-8",
           "content-security-policy": "nonce-abc",
+          // Left over from the render: every answer sets its own.
+          "x-request-id": "render-request",
+          "content-length": "5",
         },
         body: Buffer.from(html),
       },
@@ -124,7 +127,11 @@ describe("the page-cache HTTP server", () => {
       expect(hit.status).toBe(200);
       expect(hit.headers.get("x-page-cache")).toBe("hit");
       expect(hit.headers.get("content-security-policy")).toBe("nonce-abc");
-      expect(hit.headers.get("x-request-id")).toBeTruthy();
+      expect(hit.headers.get("x-request-id")).toMatch(/^[\w-]+$/);
+      expect(hit.headers.get("x-request-id")).not.toBe("render-request");
+      expect(hit.headers.get("content-length")).toBe(String(Buffer.byteLength(html)));
+      expect(hit.headers.get("vary")).toBe("Accept-Encoding");
+      expect(hit.headers.get("age")).toBe("0");
       expect(await hit.text()).toBe(html);
       const etag = hit.headers.get("etag") as string;
       const notModified = await fetch(`${base}/article/x`, { headers: { "if-none-match": etag } });

@@ -1,6 +1,5 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
@@ -10,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { migrationsFolder } from "../paths";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -27,8 +27,6 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   close(): Promise<void>;
 }
-
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /**
  * Open the database and bring its schema up to date.

@@ -12,6 +12,12 @@ export interface CachedPage {
   body: Buffer;
   etag: string;
   storedAt: number;
+  /**
+   * The headers every answer of this page repeats (`headers`, etag, vary), as the flat
+   * [name, value, ...] list node:http takes without building an object per request: a hit used to
+   * spend more time spreading ~20 headers into a fresh object than writing the page (decision 036).
+   */
+  headerList: string[];
   gzip?: Buffer;
   brotli?: Buffer;
 }
@@ -72,13 +78,15 @@ export function createPageCache(options: { ttlSeconds: number }) {
     /** Stores a page unless the cache was invalidated while it was being rendered. */
     setPage(
       key: string,
-      page: Omit<CachedPage, "etag" | "storedAt">,
+      page: Omit<CachedPage, "etag" | "storedAt" | "headerList">,
       renderedInGeneration: number,
     ): CachedPage {
+      const etag = `W/"${createHash("sha1").update(page.body).digest("base64url")}"`;
       const stored: CachedPage = {
         ...page,
-        etag: `W/"${createHash("sha1").update(page.body).digest("base64url")}"`,
+        etag,
         storedAt: Date.now(),
+        headerList: fixedHeaderList(page.headers, etag),
       };
       if (!enabled || renderedInGeneration !== generation) return stored;
       if (pages.size >= maxPages) pages.delete(pages.keys().next().value as string);
@@ -196,6 +204,27 @@ function acceptsEncoding(request: IncomingMessage, encoding: "br" | "gzip"): boo
   return typeof header === "string" && header.includes(encoding);
 }
 
+/** Set per answer by writeCachedPage, so never taken from the stored headers. */
+const perAnswerHeaders = new Set([
+  "age",
+  "content-length",
+  "content-encoding",
+  "etag",
+  "vary",
+  "x-page-cache",
+  "x-request-id",
+]);
+
+function fixedHeaderList(headers: CachedPage["headers"], etag: string): string[] {
+  const list: string[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (perAnswerHeaders.has(name.toLowerCase())) continue;
+    for (const item of Array.isArray(value) ? value : [value]) list.push(name, item);
+  }
+  list.push("etag", etag, "vary", "Accept-Encoding");
+  return list;
+}
+
 /** Writes a cached page to a raw response: 304 when the client has it, else the (compressed) body. */
 function writeCachedPage(
   request: IncomingMessage,
@@ -204,14 +233,15 @@ function writeCachedPage(
   requestId: string,
   cacheStatus: "hit" | "miss",
 ) {
-  const headers: Record<string, string | string[] | number> = {
-    ...page.headers,
-    etag: page.etag,
-    age: String(Math.floor((Date.now() - page.storedAt) / 1000)),
-    "x-page-cache": cacheStatus,
-    "x-request-id": requestId,
-    vary: "Accept-Encoding",
-  };
+  const headers = page.headerList.slice();
+  headers.push(
+    "age",
+    String(Math.floor((Date.now() - page.storedAt) / 1000)),
+    "x-page-cache",
+    cacheStatus,
+    "x-request-id",
+    requestId,
+  );
   if (request.headers["if-none-match"] === page.etag) {
     response.writeHead(304, headers);
     response.end();
@@ -223,13 +253,13 @@ function writeCachedPage(
       params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 },
     });
     body = page.brotli;
-    headers["content-encoding"] = "br";
+    headers.push("content-encoding", "br");
   } else if (page.body.length > 1024 && acceptsEncoding(request, "gzip")) {
     page.gzip ??= gzipSync(page.body, { level: 6 });
     body = page.gzip;
-    headers["content-encoding"] = "gzip";
+    headers.push("content-encoding", "gzip");
   }
-  headers["content-length"] = body.length;
+  headers.push("content-length", String(body.length));
   response.writeHead(page.status, headers);
   response.end(request.method === "HEAD" ? undefined : body);
 }

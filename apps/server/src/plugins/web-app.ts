@@ -2,13 +2,14 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppConfig } from "../config";
 import { createConcurrencyLimit } from "../lib/concurrency-limit";
+import { webRoot } from "../paths";
 import type { AppServices } from "../services";
 import { sendRenderedPage } from "./page-cache";
 import { contentSecurityPolicyHeader } from "./security";
@@ -23,7 +24,6 @@ export type WebLoadContext = {
   nonce: string;
 };
 
-export const webRoot = fileURLToPath(new URL("../../../web", import.meta.url));
 export const webBuildDir = path.join(webRoot, "build");
 
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
