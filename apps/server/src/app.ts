@@ -7,7 +7,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { Redis } from "ioredis";
 import type { AppConfig } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { seedDemoContent } from "./db/seed";
@@ -84,8 +83,12 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // ioredis is loaded only when Redis is configured (decision 038: memory of a lone instance).
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    ? new (await import("ioredis")).Redis(config.redisUrl, {
+        lazyConnect: false,
+        maxRetriesPerRequest: 2,
+      })
     : null;
   const counters: CounterStore = redis
     ? new RedisCounterStore(redis, `${config.redisKeyPrefix}counter:`)

@@ -9,6 +9,9 @@ import { NonceContext } from "./nonce";
 
 export const streamTimeout = 10_000;
 
+/** The reason given when a finished render is released: made once, not an Error per page. */
+const renderFinished = "the page was rendered";
+
 /**
  * Renders the whole page, then puts the MUI (emotion) styles it used into <head>, so the first
  * HTML byte stream carries both the content and its styles: no flash of unstyled content.
@@ -43,7 +46,7 @@ export default function handleRequest(
             // render: React Router's loader-data stream stays open otherwise, and through it the
             // whole render (tree, HTML, request) stays in memory until the timer below fires.
             clearTimeout(abortTimer);
-            abort();
+            abort(renderFinished);
             const html = Buffer.concat(chunks).toString("utf8");
             const styles = emotionServer.constructStyleTagsFromChunks(
               emotionServer.extractCriticalToChunks(html),

@@ -11,6 +11,7 @@ const centsFormat = new Intl.NumberFormat(displayLocale, {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
+const wholeDollarsFormat = new Intl.NumberFormat(displayLocale, { maximumFractionDigits: 0 });
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 function dateFormatFor(timeZone: string): Intl.DateTimeFormat {
@@ -91,7 +92,7 @@ export function formatCompactUsd(value: number | null | undefined): string {
   for (const [size, unit] of units) {
     if (absolute >= size) return `${sign}$${(absolute / size).toFixed(2)}${unit}`;
   }
-  return `${sign}$${absolute.toLocaleString(displayLocale, { maximumFractionDigits: 0 })}`;
+  return `${sign}$${wholeDollarsFormat.format(absolute)}`;
 }
 
 const monthNames = [

@@ -3,12 +3,9 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { migrationsFolder } from "../paths";
 import * as schema from "./schema";
 
@@ -40,6 +37,12 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   const { databaseUrl, dataDir } = options;
   if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
+    // Loaded only for a PostgreSQL server, so the embedded default does not carry the driver.
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import("pg"),
+      import("drizzle-orm/node-postgres"),
+      import("drizzle-orm/node-postgres/migrator"),
+    ]);
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     // An idle connection that the server drops (restart, failover) must not crash the process.
     pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));

@@ -35,7 +35,11 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
     else headers.set(name, value);
   }
   const controller = new AbortController();
-  reply.raw.once("close", () => controller.abort());
+  // Only a visitor who left before the answer was sent aborts the render (and its loaders); an
+  // abort after a finished answer would only build an AbortError that nothing reads.
+  reply.raw.once("close", () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
   const init: RequestInit & { duplex?: "half" } = {
     method: request.method,
     headers,

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
+import { loadSharp } from "../../lib/sharp";
 
 export const coverSize = { width: 1200, height: 600 } as const;
 
@@ -101,6 +101,7 @@ ${titleText}
 }
 
 export async function drawBrandedCover(options: Parameters<typeof brandedCoverSvg>[0]) {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(brandedCoverSvg(options)))
     .jpeg({ quality: 82, progressive: true })
     .toBuffer();

@@ -1,5 +1,6 @@
-import sharp, { type Metadata, type OutputInfo } from "sharp";
+import type { Metadata, OutputInfo } from "sharp";
 import { AppError, badRequest } from "../../errors";
+import { loadSharp } from "../../lib/sharp";
 
 export type ImageKind = "jpeg" | "png" | "gif" | "webp";
 export type UploadPurpose = "cover" | "inline";
@@ -65,6 +66,7 @@ export async function processImage(
 ): Promise<ProcessedVariant[]> {
   const kind = detectImageKind(bytes);
   if (!kind) throw notAnImage();
+  const sharp = await loadSharp();
   let metadata: Metadata;
   let decoded: { data: Buffer; info: OutputInfo };
   try {

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { avatarRules } from "@aurumwire/shared/user-management";
-import sharp from "sharp";
 import { AppError } from "../../errors";
+import { loadSharp } from "../../lib/sharp";
 
 /** Raster formats an avatar may arrive in, decided from the bytes (sharp), never from the name. */
 const acceptedFormats = new Set(["jpeg", "png", "gif", "webp", "avif", "heif"]);
@@ -25,6 +25,7 @@ export function createAvatarStore(uploadsDir: string) {
     async save(userId: number, bytes: Buffer): Promise<string> {
       if (bytes.length === 0) throw notAnImage();
       if (bytes.length >= avatarRules.maxBytes) throw avatarTooLarge();
+      const sharp = await loadSharp();
       let format: string | undefined;
       try {
         format = (await sharp(bytes, { limitInputPixels: maxInputPixels }).metadata()).format;

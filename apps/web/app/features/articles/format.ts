@@ -22,6 +22,8 @@ export function articlePath(article: Pick<Article, "slug" | "id">): string {
   return `/article/${article.slug || article.id}`;
 }
 
+const countFormat = new Intl.NumberFormat("en-US");
+
 export function formatCount(value: number): string {
-  return value.toLocaleString("en-US");
+  return countFormat.format(value);
 }
