@@ -56,7 +56,9 @@ test("an article page shows its body, the disclaimer and related articles, and c
   expect(answer).toMatchObject({ success: true, counted: true });
 });
 
-test("a tag click lands on the search results for that tag", async ({ page }) => {
+test("a tag click lands on the search results for that tag, the searched words marked", async ({
+  page,
+}) => {
   await page.goto(minersArticle);
   // Hydrated: the click is handled by the router, not lost while the page is being taken over.
   await page.waitForLoadState("networkidle");
@@ -66,9 +68,22 @@ test("a tag click lands on the search results for that tag", async ({ page }) =>
     .click();
   await expect(page).toHaveURL(/\/search\?q=mining$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText('Search results for "mining"');
-  await expect(
-    page.getByTestId("article-card").filter({ hasText: "How Bitcoin Miners Survive a Halving" }),
-  ).toBeVisible();
+  const miners = page
+    .getByTestId("article-card")
+    .filter({ hasText: "How Bitcoin Miners Survive a Halving" });
+  await expect(miners).toBeVisible();
+  // The tag's word stands in its excerpt as "miner's": the search finds that form, and the
+  // snippet marks it in the theme's gold.
+  const mark = miners.locator("mark").first();
+  await expect(mark).toHaveText("miner");
+  await expect(mark).toHaveCSS("color", "rgb(255, 215, 0)");
+  // A word that stands in the excerpts is marked as typed.
+  await page.goto("/search?q=staking");
+  await expect(page.locator("mark", { hasText: /^staking$/i }).first()).toBeVisible();
+  // Other lists carry no snippets.
+  await page.goto("/articles");
+  await expect(page.getByTestId("article-card").first()).toBeVisible();
+  await expect(page.locator("mark")).toHaveCount(0);
 });
 
 test("the category page lists its articles", async ({ page }) => {

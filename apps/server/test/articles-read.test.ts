@@ -300,7 +300,7 @@ describe("search", () => {
       await insertArticle(app, {
         authorId: adminId,
         title: "Weekly roundup of several desks",
-        content: `<p>${"Filler words about markets. ".repeat(20)} The quokkanomics idea is mentioned once here.</p>`,
+        content: `<p>${"Filler words about markets. ".repeat(20)} The <strong>quokkanomics</strong> idea &amp; its &lt;risks&gt; are mentioned once here.</p>`,
         publishedAt: new Date(Date.now() - 1000),
       })
     ).id;
@@ -327,6 +327,39 @@ describe("search", () => {
     const ids = response.json().articles.map((a: { id: number }) => a.id);
     expect(ids).toEqual([titleHit, excerptHit, bodyHit]);
     expect(response.json().pagination.total).toBe(3);
+  });
+
+  it("gives each result a text snippet around its first match, from the body only when needed", async () => {
+    type Part = { text: string; match: boolean };
+    type Result = { id: number; title: string; excerpt: string; highlight?: Part[] };
+    const results: Result[] = (await list("search=quokkanomics")).json().articles;
+    const byId = new Map(results.map((article) => [article.id, article]));
+    const text = (id: number) => (byId.get(id)?.highlight ?? []).map((part) => part.text).join("");
+    const marked = (id: number) =>
+      (byId.get(id)?.highlight ?? []).filter((part) => part.match).map((part) => part.text);
+
+    // Title and excerpt hits: the excerpt, with the word marked wherever it stands.
+    expect(text(excerptHit)).toBe(byId.get(excerptHit)?.excerpt);
+    expect(marked(excerptHit)).toEqual(["quokkanomics"]);
+    expect(marked(titleHit)).toEqual(["Quokkanomics"]);
+    // The body hit: its body text around the word, cut with "…", tags gone, entities decoded
+    // (the client renders text, so "<risks>" is shown as typed, not as markup).
+    expect(marked(bodyHit)).toEqual(["quokkanomics"]);
+    expect(text(bodyHit)).toMatch(
+      /^….* The quokkanomics idea & its <risks> are mentioned once here\.$/,
+    );
+    expect(text(bodyHit)).not.toContain("<strong>");
+    expect(text(bodyHit).length).toBeLessThanOrEqual(222);
+  });
+
+  it("answers no snippet without a search, and the excerpt's start when no word is in the text", async () => {
+    const plain = (await list("limit=5")).json();
+    expect(plain.articles.length).toBeGreaterThan(0);
+    for (const article of plain.articles) expect(article).not.toHaveProperty("highlight");
+    // A typo finds the title by trigram similarity; nothing can be marked, the excerpt stands in.
+    const typo = (await list("search=quokanomics")).json();
+    const hit = typo.articles.find((article: { id: number }) => article.id === titleHit);
+    expect(hit.highlight).toEqual([{ text: hit.excerpt, match: false }]);
   });
 
   it("counts every match of a search on every page, and past the last one", async () => {

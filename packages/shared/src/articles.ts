@@ -137,6 +137,13 @@ export const authorRefSchema = z.object({
   avatar: z.string().nullable().optional(),
 });
 
+/**
+ * One piece of a search-result snippet: plain text (never HTML; clients render it as text) and
+ * whether it is one of the searched words.
+ */
+export const highlightPartSchema = z.object({ text: z.string(), match: z.boolean() });
+export type HighlightPart = z.infer<typeof highlightPartSchema>;
+
 /** What the API says about an article (spec point 3): the allowlist for every article answer. */
 export const articleSchema = z.object({
   id: z.number(),
@@ -164,6 +171,13 @@ export const articleSchema = z.object({
   generateImage: z.boolean(),
   relevanceScore: z.number().optional(),
   matchReason: z.string().optional(),
+  /** Only in search results: ~200 characters of text around the first match (decision 064). */
+  highlight: z
+    .array(highlightPartSchema)
+    .optional()
+    .describe(
+      "Search results only: a short plain-text snippet around the first place the searched words occur, in parts; parts with match true are the searched words.",
+    ),
 });
 export type Article = z.infer<typeof articleSchema>;
 

@@ -1,4 +1,4 @@
-import type { Article } from "@aurumwire/shared/articles";
+import type { Article, HighlightPart } from "@aurumwire/shared/articles";
 import type { ArticleRow } from "../../db/schema";
 
 /**
@@ -17,7 +17,7 @@ export type ArticleRecord = Omit<ArticleRow, "content" | "searchVector" | "searc
  */
 export function toArticle(
   record: ArticleRecord,
-  extra: { relevanceScore?: number; matchReason?: string } = {},
+  extra: { relevanceScore?: number; matchReason?: string; highlight?: HighlightPart[] } = {},
 ): Article {
   return {
     id: record.id,

@@ -192,6 +192,19 @@ export function createArticlesRepository(db: Executor) {
       });
     },
 
+    /**
+     * The bodies of a few articles by id, for search snippets of results that match only in the
+     * body: one query for a page of results, never for every match (decision 064).
+     */
+    async contentByIds(ids: number[], tx: Executor = db): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await tx
+        .select({ id: articles.id, content: articles.content })
+        .from(articles)
+        .where(inArray(articles.id, ids));
+      return new Map(rows.map((row) => [row.id, row.content]));
+    },
+
     /** An article by slug, or by id when the value is all digits; with its body. */
     async findBySlugOrId(
       slugOrId: string | number,

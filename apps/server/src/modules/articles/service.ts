@@ -11,6 +11,12 @@ import type { UserRow } from "../../db/schema";
 import { notFound, unauthorized } from "../../errors";
 import type { PageCache } from "../../plugins/page-cache";
 import type { CategoriesService } from "../categories/service";
+import {
+  articleBodyText,
+  articleHighlight,
+  createSearchHighlighter,
+  needsBodyText,
+} from "../search/search-highlight";
 import { type ArticleRecord, toArticle } from "./present";
 import type { ArticleListFilters, ArticlesRepository, ArticleVisibility } from "./repository";
 
@@ -59,6 +65,23 @@ export function createArticlesService(deps: {
       if (!seen.has(record.id)) articles.push(toArticle(record));
     }
     return articles;
+  }
+
+  /**
+   * Search results with their snippets. Computed for this page only: from title and excerpt,
+   * and from the body only for the results that match nowhere else, read in one query by id.
+   */
+  async function withHighlights(records: ArticleRecord[], search: string): Promise<Article[]> {
+    const highlighter = createSearchHighlighter(search);
+    const bodyIds = records
+      .filter((record) => needsBodyText(highlighter, record))
+      .map((record) => record.id);
+    const bodies = await repository.contentByIds(bodyIds);
+    return records.map((record) => {
+      const body = bodies.get(record.id);
+      const bodyText = body === undefined ? undefined : articleBodyText(body);
+      return toArticle(record, { highlight: articleHighlight(highlighter, record, bodyText) });
+    });
   }
 
   async function findVisible(slugOrId: string | number, viewer: Viewer): Promise<ArticleRecord> {
@@ -110,7 +133,9 @@ export function createArticlesService(deps: {
       const load = async () => {
         const { records, total } = await repository.list(filters);
         return {
-          articles: records.map((record) => toArticle(record)),
+          articles: filters.search
+            ? await withHighlights(records, filters.search)
+            : records.map((record) => toArticle(record)),
           pagination: {
             page: Math.floor(offset / query.limit) + 1,
             limit: query.limit,

@@ -1,4 +1,4 @@
-import type { Article } from "@aurumwire/shared/articles";
+import type { Article, HighlightPart } from "@aurumwire/shared/articles";
 import { Link } from "react-router";
 import "../../components/site.css";
 import "./articles.css";
@@ -29,8 +29,29 @@ export function CategoryChip({ category }: { category: Article["category"] }) {
 }
 
 /**
- * One article in a list: cover, category, title, excerpt and meta, the whole card a link to
- * /article/{slug}. Plain HTML, see articles.css.
+ * A search result's snippet: the server sends plain text in parts, so matched words become <mark>
+ * elements and everything else a text node. No HTML from an article is ever set here.
+ */
+function HighlightedSnippet({ parts }: { parts: HighlightPart[] }) {
+  return (
+    <p className="aw-card__excerpt aw-card__excerpt--snippet">
+      {parts.map((part, index) =>
+        part.match ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: parts never reorder; a word may repeat
+          <mark key={index} className="aw-mark">
+            {part.text}
+          </mark>
+        ) : (
+          part.text
+        ),
+      )}
+    </p>
+  );
+}
+
+/**
+ * One article in a list: cover, category, title, excerpt (a search result: its snippet) and meta,
+ * the whole card a link to /article/{slug}. Plain HTML, see articles.css.
  */
 export function ArticleCard({
   article,
@@ -74,7 +95,12 @@ export function ArticleCard({
           </div>
         )}
         <HeadingTag className="aw-card__title">{article.title}</HeadingTag>
-        {variant !== "small" && <p className="aw-card__excerpt">{excerpt}</p>}
+        {variant !== "small" &&
+          (article.highlight ? (
+            <HighlightedSnippet parts={article.highlight} />
+          ) : (
+            <p className="aw-card__excerpt">{excerpt}</p>
+          ))}
         <div className="aw-card__meta">
           {variant !== "small" && <span>{authorName(article)}</span>}
           <span>{formatArticleDate(article.publishedAt)}</span>
