@@ -77,17 +77,18 @@ function rssMb(pid: number): number {
 }
 
 async function startApp(pageCacheTtl: number): Promise<ChildProcess> {
-  // The same V8 flags `npm start` passes (scripts/start.mjs).
-  const nodeFlags = JSON.parse(
-    readFileSync(path.join(root, "scripts/server-node-flags.json"), "utf8"),
-  ) as string[];
+  // The same runtime settings `npm start` uses (scripts/start.mjs).
+  const runtime = JSON.parse(
+    readFileSync(path.join(root, "scripts/server-runtime.json"), "utf8"),
+  ) as { nodeFlags: string[]; env: Record<string, string> };
   const child = spawn(
     process.execPath,
-    [...nodeFlags, path.join(root, "apps/server/dist/main.mjs")],
+    [...runtime.nodeFlags, path.join(root, "apps/server/dist/main.mjs")],
     {
       cwd: root,
       env: {
         ...process.env,
+        ...runtime.env,
         NODE_ENV: "production",
         PORT: String(appPort),
         HOST: "127.0.0.1",

@@ -29,19 +29,21 @@ if (stale(webEntry, webSources) || stale(serverEntry, serverSources)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// V8 heap limits (decision 038): left alone, V8 let the heap grow to ~800 MB resident under load
-// before collecting; the young generation keeps its default size so throughput holds.
-const nodeFlags = JSON.parse(
-  readFileSync(path.join(root, "scripts/server-node-flags.json"), "utf8"),
-);
+// The server's runtime settings (decision 038): V8 heap limits and compiler tiers, and glibc's
+// allocator arenas, all chosen to keep resident memory small under load.
+const runtime = JSON.parse(readFileSync(path.join(root, "scripts/server-runtime.json"), "utf8"));
 
 // The server runs as a child; signals sent to this process (a process manager's SIGTERM, Ctrl+C)
 // are passed on, so the server always gets to close its database cleanly.
-const server = spawn(process.execPath, [...nodeFlags, serverEntry, ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: "inherit",
-  env: { NODE_ENV: "production", ...process.env },
-});
+const server = spawn(
+  process.execPath,
+  [...runtime.nodeFlags, serverEntry, ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: "inherit",
+    env: { NODE_ENV: "production", ...process.env },
+  },
+);
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => server.kill(signal));
 }

@@ -116,6 +116,14 @@ describe("dates (spec 8: unparseable or missing reads 'Just now')", () => {
     expect(formatDate(Date.UTC(2025, 0, 1, 0, 0))).toBe("Jan 01, 2025");
   });
 
+  it("reads UTC fields directly, agreeing with the time-zone formatter", () => {
+    const pattern = "MMM dd, yyyy HH:mm";
+    for (let day = 0; day < 800; day += 7) {
+      const moment = Date.UTC(2023, 11, 31, 23, 59) + day * 86_400_000 + day * 61_000;
+      expect(formatDate(moment, pattern)).toBe(formatDate(moment, pattern, "Etc/UTC"));
+    }
+  });
+
   it("honours a given time zone", () => {
     expect(formatDate("2024-03-05T23:30:00Z", "MMM dd, yyyy HH:mm", "Europe/Berlin")).toBe(
       "Mar 06, 2024 00:30",

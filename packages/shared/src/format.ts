@@ -129,11 +129,23 @@ export function formatDate(
 ): string {
   const date = parseDate(value);
   if (!date) return "Just now";
-  const parts = Object.fromEntries(
-    dateFormatFor(timeZone)
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
+  const pad = (number: number) => String(number).padStart(2, "0");
+  // UTC (every public page) reads the date's own fields; ICU's formatToParts costs ~50 times more
+  // and a list page formats dozens of dates per render.
+  const parts =
+    timeZone === "UTC"
+      ? {
+          year: String(date.getUTCFullYear()),
+          month: String(date.getUTCMonth() + 1),
+          day: pad(date.getUTCDate()),
+          hour: pad(date.getUTCHours()),
+          minute: pad(date.getUTCMinutes()),
+        }
+      : Object.fromEntries(
+          dateFormatFor(timeZone)
+            .formatToParts(date)
+            .map((part) => [part.type, part.value]),
+        );
   const tokens: Record<string, string> = {
     yyyy: parts.year,
     MMM: monthNames[Number(parts.month) - 1],

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrationsFolder } from "../paths";
+import { openPGliteThread } from "./pglite-thread";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -58,18 +59,28 @@ export async function openDatabase(options: {
     }
     return { db, kind: "postgres", close: () => pool.end() };
   }
-  let dir: string | undefined;
-  if (databaseUrl !== "memory://") {
-    dir = path.join(dataDir, "pglite");
-    mkdirSync(dir, { recursive: true });
-  }
   // PostgreSQL's default 128 MB of shared buffers would sit on top of PGlite's 128 MB WASM heap;
-  // the operating system's file cache below serves what does not fit.
-  const client = await PGlite.create(dir, {
-    extensions: { pg_trgm },
-    postgresqlconf: ["shared_buffers = 32MB"],
-  });
+  // the operating system's file cache below serves what does not fit (decisions 035, 038).
+  const postgresqlconf = ["shared_buffers = 16MB"];
+  if (databaseUrl === "memory://") {
+    const client = await PGlite.create(undefined, { extensions: { pg_trgm }, postgresqlconf });
+    return withMigrations(client, () => client.close());
+  }
+  // On disk (the embedded default), PGlite gets a thread of its own: its queries run
+  // synchronously, and on the server's thread every query stopped all other requests (004).
+  const dir = path.join(dataDir, "pglite");
+  mkdirSync(dir, { recursive: true });
+  const thread = await openPGliteThread({ dataDir: dir, postgresqlconf });
+  return withMigrations(thread.client, thread.close);
+}
+
+async function withMigrations(client: PGlite, close: () => Promise<void>): Promise<DatabaseHandle> {
   const db = drizzlePglite(client, { schema }) as unknown as Database;
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-  return { db, kind: "pglite", close: () => client.close() };
+  try {
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  } catch (error) {
+    await close().catch(() => {});
+    throw error;
+  }
+  return { db, kind: "pglite", close };
 }

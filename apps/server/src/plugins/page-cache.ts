@@ -112,9 +112,9 @@ export function createPageCache(options: { ttlSeconds: number }) {
         if (running) return running as Promise<T>;
         const value = load();
         inFlight.set(key, value);
-        // Kept until the event loop has taken in what arrived meanwhile: an embedded database
-        // (PGlite) runs the query on this thread, so requests sent during it are only read
-        // after it settled, and they asked while it was running.
+        // Kept until the event loop has taken in what arrived meanwhile: requests sent while the
+        // read ran may only be read after it settled (when this thread was busy rendering), and
+        // they asked while it was running.
         const settle = () =>
           setImmediate(() => {
             if (inFlight.get(key) === value) inFlight.delete(key);

@@ -15,7 +15,7 @@ import {
 } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { articleLikes, articles, articleViews, categories, users } from "../../db/schema";
-import { anyWordQuery, buildArticleSearch } from "../search/search-query";
+import { type ArticleSearchLayer, anyWordQuery, buildArticleSearch } from "../search/search-query";
 import type { ArticleRecord } from "./present";
 
 /**
@@ -109,7 +109,9 @@ export function createArticlesRepository(db: Executor) {
       tx: Executor = db,
     ): Promise<{ records: ArticleRecord[]; total: number }> {
       const search = filters.search ? buildArticleSearch(filters.search) : null;
-      const conditions = [
+      // A search term that has no searchable word at all matches nothing.
+      if (filters.search && !search) return { records: [], total: 0 };
+      const filterConditions = [
         visibilityCondition(filters.visibility),
         filters.status ? eq(articles.status, filters.status) : undefined,
         filters.categoryIds ? inArray(articles.categoryId, filters.categoryIds) : undefined,
@@ -117,58 +119,61 @@ export function createArticlesRepository(db: Executor) {
         filters.featured !== undefined ? eq(articles.isFeatured, filters.featured) : undefined,
         filters.premium !== undefined ? eq(articles.isPremium, filters.premium) : undefined,
         filters.authorId ? eq(articles.authorId, filters.authorId) : undefined,
-        search?.match,
       ].filter((condition): condition is SQL => condition !== undefined);
-      // A search term that has no searchable word at all matches nothing.
-      if (filters.search && !search) return { records: [], total: 0 };
-      const where = conditions.length ? and(...conditions) : undefined;
 
       const direction = filters.sortOrder === "asc" ? asc : desc;
-      const order: SQL[] = [];
-      if (filters.sortBy) {
-        const column = articleSortColumns[filters.sortBy];
-        order.push(
-          filters.sortBy === "publishedAt"
-            ? sql`${column} ${sql.raw(filters.sortOrder === "asc" ? "asc" : "desc")} nulls last`
-            : direction(column),
-        );
-      } else if (search) {
-        order.push(desc(search.rank));
-      }
-      if (filters.sortBy !== "publishedAt") {
-        // Public articles always have a date; plain DESC lets the public-list index give the order.
-        order.push(
-          filters.visibility === "public"
-            ? desc(articles.publishedAt)
-            : sql`${articles.publishedAt} desc nulls last`,
-        );
-      }
-      order.push(direction(articles.id));
-
-      const run = async (executor: Executor) => {
-        if (search) {
-          // A ranked search sorts every match anyway: the window count comes from that same scan,
-          // saving a second index scan and query (decision 039).
-          const rows = await executor
-            .select({
-              ...summarySelection,
-              matchCount: sql<number>`count(*) over ()`.mapWith(Number),
-            })
-            .from(articles)
-            .leftJoin(categories, eq(categories.id, articles.categoryId))
-            .innerJoin(users, eq(users.id, articles.authorId))
-            .where(where)
-            .orderBy(...order)
-            .limit(filters.limit)
-            .offset(filters.offset);
-          if (rows.length > 0 || filters.offset === 0) {
-            const records = rows.map(({ matchCount: _count, ...record }) => record);
-            return { records, total: rows[0]?.matchCount ?? 0 };
-          }
+      const orderFor = (layer: ArticleSearchLayer | null): SQL[] => {
+        const order: SQL[] = [];
+        if (filters.sortBy) {
+          const column = articleSortColumns[filters.sortBy];
+          order.push(
+            filters.sortBy === "publishedAt"
+              ? sql`${column} ${sql.raw(filters.sortOrder === "asc" ? "asc" : "desc")} nulls last`
+              : direction(column),
+          );
+        } else if (layer) {
+          order.push(desc(layer.rank));
         }
+        if (filters.sortBy !== "publishedAt") {
+          // Public articles always have a date; plain DESC lets the public-list index give the order.
+          order.push(
+            filters.visibility === "public"
+              ? desc(articles.publishedAt)
+              : sql`${articles.publishedAt} desc nulls last`,
+          );
+        }
+        order.push(direction(articles.id));
+        return order;
+      };
+      const whereFor = (layer: ArticleSearchLayer | null) => {
+        const conditions = layer ? [...filterConditions, layer.match] : filterConditions;
+        return conditions.length ? and(...conditions) : undefined;
+      };
+
+      const searchPage = async (executor: Executor, layer: ArticleSearchLayer) => {
+        // A ranked search sorts every match anyway: the window count comes from that same scan,
+        // saving a second index scan and query (decision 039).
+        const rows = await executor
+          .select({
+            ...summarySelection,
+            matchCount: sql<number>`count(*) over ()`.mapWith(Number),
+          })
+          .from(articles)
+          .leftJoin(categories, eq(categories.id, articles.categoryId))
+          .innerJoin(users, eq(users.id, articles.authorId))
+          .where(whereFor(layer))
+          .orderBy(...orderFor(layer))
+          .limit(filters.limit)
+          .offset(filters.offset);
+        const records = rows.map(({ matchCount: _count, ...record }) => record);
+        return { records, total: rows[0]?.matchCount ?? 0 };
+      };
+
+      const plainPage = async (executor: Executor, layer: ArticleSearchLayer | null) => {
+        const where = whereFor(layer);
         const records = await selectSummaries(executor)
           .where(where)
-          .orderBy(...order)
+          .orderBy(...orderFor(layer))
           .limit(filters.limit)
           .offset(filters.offset);
         // The total is needed only when this page is full or starts past the first row.
@@ -182,13 +187,22 @@ export function createArticlesRepository(db: Executor) {
         }
         return { records, total };
       };
-      if (!search) return run(tx);
+
+      if (!search) return plainPage(tx, null);
       // Searches go through the GIN and trigram indexes. Left alone, the planner scans the table
       // for common words, not knowing that testing a row means reading its body's vector out of
       // TOAST: on 10,000 articles that is ~200 ms instead of a few.
       return tx.transaction(async (inner) => {
         await inner.execute(sql`set local enable_seqscan = off`);
-        return run(inner);
+        const run = async (layer: ArticleSearchLayer) => {
+          const page = await searchPage(inner, layer);
+          // A page past the last match still needs the total.
+          return page.records.length > 0 || filters.offset === 0 ? page : plainPage(inner, layer);
+        };
+        const found = await run(search);
+        if (found.total > 0 || found.records.length > 0 || !search.fallback) return found;
+        // Nothing under those words: titles that look like them, for typos ("etherum").
+        return run(search.fallback);
       });
     },
 

@@ -1,0 +1,80 @@
+// The embedded database's own thread (docs/decisions/004-embedded-database-thread.md). PGlite runs
+// PostgreSQL compiled to WebAssembly: every query executes synchronously wherever PGlite lives.
+// Living here, a 5-20 ms query no longer stops the web server from reading, answering and
+// coalescing other requests.
+//
+// Plain JavaScript on purpose: the same file serves the TypeScript sources (tsx, vitest) and the
+// built server, with no transpiler inside the worker.
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+
+/** @type {{ dataDir: string | undefined, postgresqlconf: string[] }} */
+const options = workerData;
+const identity = (/** @type {unknown} */ value) => value;
+
+/** PostgreSQL's error fields survive the trip to the main thread (unique violations: 23505). */
+const errorFields = [
+  "code",
+  "severity",
+  "detail",
+  "hint",
+  "constraint",
+  "table",
+  "column",
+  "schema",
+  "dataType",
+  "position",
+  "where",
+  "routine",
+];
+
+function serializeError(/** @type {any} */ error) {
+  /** @type {Record<string, unknown>} */
+  const fields = { name: error?.name ?? "Error", message: String(error?.message ?? error) };
+  for (const field of errorFields) if (error?.[field] !== undefined) fields[field] = error[field];
+  return fields;
+}
+
+/**
+ * @param {{ rowMode?: "array" | "object", rawTypes?: number[] } | undefined} request
+ * @returns {import("@electric-sql/pglite").QueryOptions | undefined}
+ */
+function queryOptions(request) {
+  if (!request) return undefined;
+  /** @type {Record<number, (value: unknown) => unknown>} */
+  const parsers = {};
+  for (const type of request.rawTypes ?? []) parsers[type] = identity;
+  return { rowMode: request.rowMode, parsers };
+}
+
+const db = await PGlite.create(options.dataDir, {
+  extensions: { pg_trgm },
+  postgresqlconf: options.postgresqlconf,
+});
+
+// Requests are answered strictly in the order they arrive: the main thread keeps transactions
+// together by sending nothing else while one is open.
+/** @type {Promise<unknown>} */
+let queue = Promise.resolve();
+
+parentPort?.on("message", (/** @type {any} */ message) => {
+  queue = queue.then(async () => {
+    try {
+      if (message.op === "query") {
+        const result = await db.query(message.sql, message.params, queryOptions(message.options));
+        parentPort?.postMessage({ id: message.id, result });
+      } else if (message.op === "exec") {
+        parentPort?.postMessage({ id: message.id, result: await db.exec(message.sql) });
+      } else if (message.op === "close") {
+        await db.close();
+        parentPort?.postMessage({ id: message.id, result: null });
+        parentPort?.close();
+      }
+    } catch (error) {
+      parentPort?.postMessage({ id: message.id, error: serializeError(error) });
+    }
+  });
+});
+
+parentPort?.postMessage({ ready: true });
