@@ -11,6 +11,7 @@ import {
   authorName,
   formatArticleDate,
   formatCount,
+  toCardArticle,
 } from "../features/articles/format";
 import { RelatedArticles, relatedError } from "../features/articles/related-articles";
 import { useTrackView } from "../features/articles/use-track-view";
@@ -23,7 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const [related, bitcoinAddress] = await Promise.all([
     services.articles
       .related(article.id, limits.relatedArticlesDefault)
-      .then((response) => ({ articles: response.articles, error: null }))
+      .then((response) => ({ articles: response.articles.map(toCardArticle), error: null }))
       .catch((error: unknown) => {
         console.error("related articles failed", error);
         return { articles: null, error: relatedError };

@@ -1,6 +1,6 @@
-import type { Article } from "@aurumwire/shared/articles";
 import { PageHeading } from "../components/page-heading";
 import { ArticleCard, ArticleGrid } from "../features/articles/article-card";
+import { type CardArticle, toCardArticle } from "../features/articles/format";
 import { EmptyState } from "../features/articles/tabbed-article-view";
 import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/trending";
@@ -11,12 +11,16 @@ export async function loader({ context }: Route.LoaderArgs) {
       context.services.articles.trending(12),
       context.services.articles.popular(5, "week"),
     ]);
-    return { trending, popular, error: null };
+    return {
+      trending: trending.map(toCardArticle),
+      popular: popular.map(toCardArticle),
+      error: null,
+    };
   } catch (error) {
     console.error("trending failed", error);
     return {
-      trending: [] as Article[],
-      popular: [] as Article[],
+      trending: [] as CardArticle[],
+      popular: [] as CardArticle[],
       error: "Failed to fetch articles",
     };
   }

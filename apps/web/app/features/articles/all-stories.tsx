@@ -1,8 +1,9 @@
-import type { Article, ArticleListResponse } from "@aurumwire/shared/articles";
+import type { ArticleListResponse } from "@aurumwire/shared/articles";
 import { limits } from "@aurumwire/shared/limits";
 import { useState } from "react";
 import { api } from "../../lib/api-client";
 import { ArticleGrid } from "./article-card";
+import type { CardArticle } from "./format";
 
 const overlap = 5;
 
@@ -15,7 +16,7 @@ export function AllStories({
   startOffset,
   total,
 }: {
-  initial: Article[];
+  initial: CardArticle[];
   /** Position of the first story in the full list (7: the 8th article). */
   startOffset: number;
   total: number;

@@ -3,7 +3,14 @@ import { Link } from "react-router";
 import "../../components/site.css";
 import "./articles.css";
 import { CoverImage } from "./cover-image";
-import { articleImage, articlePath, authorName, formatArticleDate, formatCount } from "./format";
+import {
+  articleImage,
+  articlePath,
+  authorName,
+  type CardArticle,
+  formatArticleDate,
+  formatCount,
+} from "./format";
 
 export type ArticleCardVariant = "grid" | "hero" | "small";
 
@@ -60,7 +67,7 @@ export function ArticleCard({
   excerptLength,
   badge,
 }: {
-  article: Article;
+  article: CardArticle;
   variant?: ArticleCardVariant;
   eager?: boolean;
   /** Cut the excerpt to this many characters (featured cards: 100, lists: 150). */
@@ -118,7 +125,7 @@ export function ArticleGrid({
   excerptLength,
   badge,
 }: {
-  articles: Article[];
+  articles: CardArticle[];
   columns?: 3 | 4;
   excerptLength?: number;
   badge?: string;

@@ -1,7 +1,8 @@
-import type { ArticleListQuery, ArticleListResponse } from "@aurumwire/shared/articles";
+import type { ArticleListQuery, Pagination } from "@aurumwire/shared/articles";
 import { limits } from "@aurumwire/shared/limits";
 import type { AppLoadContext } from "react-router";
 import { data } from "react-router";
+import { type CardArticle, toCardArticle } from "./format";
 
 /** An error from the server's services with an HTTP status (AppError), told apart by shape. */
 function statusOf(error: unknown): number | undefined {
@@ -26,10 +27,11 @@ export const listError = "Failed to fetch articles";
 export async function loadArticleList(
   context: AppLoadContext,
   query: Partial<ArticleListQuery>,
-): Promise<ArticleListResponse & { error: string | null }> {
+): Promise<{ articles: CardArticle[]; pagination: Pagination; error: string | null }> {
   const full: ArticleListQuery = { page: 1, limit: limits.defaultPageSize, ...query };
   try {
-    return { ...(await context.services.articles.list(full)), error: null };
+    const list = await context.services.articles.list(full);
+    return { articles: list.articles.map(toCardArticle), pagination: list.pagination, error: null };
   } catch (error) {
     console.error("article list failed", error);
     return {

@@ -1,7 +1,7 @@
-import type { Article } from "@aurumwire/shared/articles";
 import { carousel, intervals } from "@aurumwire/shared/limits";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ArticleCard } from "./article-card";
+import type { CardArticle } from "./format";
 import "./carousel.css";
 
 /**
@@ -15,7 +15,7 @@ export function ArticleCarousel({
   title = "Latest in Crypto",
   visible = carousel.visible,
 }: {
-  articles: Article[];
+  articles: CardArticle[];
   title?: string;
   visible?: number;
 }) {

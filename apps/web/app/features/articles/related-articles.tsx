@@ -1,8 +1,9 @@
-import type { Article, RelatedArticlesResponse } from "@aurumwire/shared/articles";
+import type { RelatedArticlesResponse } from "@aurumwire/shared/articles";
 import { limits } from "@aurumwire/shared/limits";
 import { useState } from "react";
 import { ApiError, api } from "../../lib/api-client";
 import { ArticleGrid } from "./article-card";
+import type { CardArticle } from "./format";
 
 export const relatedError = "Failed to load related articles";
 
@@ -16,7 +17,7 @@ export function RelatedArticles({
   initialError,
 }: {
   articleId: number;
-  initial: Article[] | null;
+  initial: CardArticle[] | null;
   initialError: string | null;
 }) {
   const [articles, setArticles] = useState(initial);

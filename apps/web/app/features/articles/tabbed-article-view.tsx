@@ -1,7 +1,8 @@
-import type { Article, Pagination as PaginationData } from "@aurumwire/shared/articles";
+import type { Pagination as PaginationData } from "@aurumwire/shared/articles";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ArticleCard, ArticleGrid } from "./article-card";
+import type { CardArticle } from "./format";
 import "../../components/site.css";
 import "./articles.css";
 
@@ -102,7 +103,7 @@ export function HighlightBox({
   badge,
 }: {
   title: string;
-  articles: Article[];
+  articles: CardArticle[];
   badge?: string;
 }) {
   if (articles.length === 0) return null;
@@ -128,7 +129,7 @@ export function ArticleListSection({
   params,
   heading,
 }: {
-  articles: Article[];
+  articles: CardArticle[];
   pagination: PaginationData;
   error: string | null;
   empty: ReactNode;
