@@ -1,17 +1,15 @@
 import { intervals } from "@aurumwire/shared/limits";
 import type { NewsTickerResponse, TickerNewsItem } from "@aurumwire/shared/news";
-import Box from "@mui/material/Box";
-import ButtonBase from "@mui/material/ButtonBase";
-import Chip from "@mui/material/Chip";
-import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { requestArticleFor, useBreakingNews } from "./use-breaking-news";
+import "./breaking-news.css";
 
 /**
  * The home page's breaking-news line: one headline at a time, the next every 4 s (paused while the
  * pointer or keyboard focus is on it). A click opens the item's article, or asks the server to
- * write one first ('Generating article...') and then opens it.
+ * write one first ('Generating article...') and then opens it. Plain elements and classes, not MUI:
+ * it is on every home page render, where emotion re-serialized its styles each time (decision 038).
  */
 export function BreakingNewsTicker({
   items,
@@ -51,73 +49,35 @@ export function BreakingNewsTicker({
   }
 
   return (
-    <Box
-      component="section"
+    <section
+      className="aw-breaking"
       aria-label="Breaking news"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
-      sx={{
-        display: "flex",
-        alignItems: "center",
-        gap: 1.5,
-        px: 1.5,
-        py: 1,
-        mb: 3,
-        border: 1,
-        borderColor: "divider",
-        borderRadius: 2,
-        bgcolor: "background.paper",
-        minHeight: 48,
-      }}
     >
-      <Chip
-        label="BREAKING"
-        size="small"
-        sx={{ bgcolor: "error.main", color: "#fff", fontWeight: 800, flexShrink: 0 }}
-      />
+      <span className="aw-breaking__label">BREAKING</span>
       {!current ? (
-        <Typography variant="body2" color="text.secondary">
-          Loading latest breaking crypto news...
-        </Typography>
+        <p className="aw-breaking__note">Loading latest breaking crypto news...</p>
       ) : generating ? (
-        <Typography variant="body2" color="primary.main" role="status">
+        <p className="aw-breaking__note aw-breaking__note--busy" role="status">
           Generating article...
-        </Typography>
+        </p>
       ) : (
-        <ButtonBase
+        <button
+          type="button"
+          className="aw-breaking__item"
           onClick={open}
           data-testid="breaking-news-item"
           data-has-article={current.articleSlug ? "true" : "false"}
-          sx={{
-            flex: 1,
-            minWidth: 0,
-            justifyContent: "flex-start",
-            textAlign: "left",
-            gap: 1,
-            borderRadius: 1,
-            "&:hover .breaking-title": { color: "primary.main", textDecoration: "underline" },
-          }}
         >
-          <Typography
-            className="breaking-title"
-            variant="body2"
-            sx={{
-              fontWeight: 600,
-              overflow: "hidden",
-              textOverflow: "ellipsis",
-              whiteSpace: "nowrap",
-            }}
-          >
-            {current.title}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
-            {current.source}
-          </Typography>
-        </ButtonBase>
+          {/* `breaking-title` is what the e2e spec reads the headline from. */}
+          <span className="aw-breaking__title breaking-title">{current.title}</span>
+          <span className="aw-breaking__source">{current.source}</span>
+        </button>
       )}
-    </Box>
+    </section>
   );
 }
 

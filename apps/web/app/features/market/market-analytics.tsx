@@ -6,14 +6,13 @@ import {
 } from "@aurumwire/shared/format";
 import { limits } from "@aurumwire/shared/limits";
 import type { MarketAnalyticsCard, MarketAnalyticsData } from "@aurumwire/shared/market";
-import Box from "@mui/material/Box";
-import Paper from "@mui/material/Paper";
-import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
 import { SparkLineChart } from "@mui/x-charts/SparkLineChart";
 import { useMarketAnalytics } from "./use-market-data";
+import "./market-analytics.css";
 
-const changeColor = { up: "success.main", down: "error.main", flat: "text.secondary" } as const;
+// The cards are plain elements with the classes of market-analytics.css rather than MUI Paper,
+// Stack and Typography: they are on every home page render, where emotion serialized their styles
+// again each time (decision 038). The sparkline stays @mui/x-charts (architecture.md).
 
 /** Where the numbers come from, in words: sample data is never shown as live. */
 export function MarketDataSourceNote({
@@ -25,15 +24,15 @@ export function MarketDataSourceNote({
 }) {
   if (source === "sample") {
     return (
-      <Typography variant="caption" sx={{ color: "warning.main" }} data-testid="market-source">
+      <span className="aw-market-note aw-market-note--sample" data-testid="market-source">
         Sample data: no live market feed is connected.
-      </Typography>
+      </span>
     );
   }
   return (
-    <Typography variant="caption" color="text.secondary" data-testid="market-source">
+    <span className="aw-market-note" data-testid="market-source">
       Live data, updated {formatDate(updatedAt, "MMM dd, yyyy HH:mm")} UTC
-    </Typography>
+    </span>
   );
 }
 
@@ -45,25 +44,16 @@ function AnalyticsCard({ card }: { card: MarketAnalyticsCard }) {
   const high = Math.max(...points);
   const padding = (high - low) * 0.15 || Math.abs(high) * 0.01;
   return (
-    <Paper
-      component="li"
-      variant="outlined"
-      aria-label={card.title}
-      sx={{ p: 2, listStyle: "none", display: "flex", flexDirection: "column", gap: 0.5 }}
-    >
-      <Typography variant="caption" color="text.secondary">
-        {card.title}
-      </Typography>
-      <Stack direction="row" sx={{ alignItems: "baseline", justifyContent: "space-between" }}>
-        <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
-          {formatAnalyticsValue(card.value)}
-        </Typography>
-        <Typography variant="body2" sx={{ color: changeColor[direction], fontWeight: 600 }}>
+    <li className="aw-analytics-card" aria-label={card.title}>
+      <span className="aw-analytics-card__title">{card.title}</span>
+      <div className="aw-analytics-card__figures">
+        <p className="aw-analytics-card__value">{formatAnalyticsValue(card.value)}</p>
+        <p className={`aw-analytics-card__change aw-analytics-card__change--${direction}`}>
           {formatChange(card.change)}
-        </Typography>
-      </Stack>
+        </p>
+      </div>
       {points.length > 1 && (
-        <Box sx={{ height: 48 }} aria-hidden>
+        <div className="aw-analytics-card__chart" aria-hidden>
           <SparkLineChart
             data={points}
             height={48}
@@ -74,32 +64,30 @@ function AnalyticsCard({ card }: { card: MarketAnalyticsCard }) {
             baseline={card.chartType === "bar" ? undefined : "min"}
             yAxis={{ min: low - padding, max: high + padding }}
           />
-        </Box>
+        </div>
       )}
-    </Paper>
+    </li>
   );
 }
 
 /** The Market Analytics sidebar cards (spec: home sidebar), from the data given. */
 export function MarketAnalytics({ data }: { data: MarketAnalyticsData | null }) {
   return (
-    <Box component="section" aria-labelledby="market-analytics-heading">
-      <Typography id="market-analytics-heading" variant="h6" component="h2" sx={{ mb: 0.5 }}>
+    <section className="aw-analytics" aria-labelledby="market-analytics-heading">
+      <h2 id="market-analytics-heading" className="aw-analytics__heading">
         Market Analytics
-      </Typography>
+      </h2>
       {data ? (
         <MarketDataSourceNote source={data.source} updatedAt={data.updatedAt} />
       ) : (
-        <Typography variant="caption" color="text.secondary">
-          Loading market data...
-        </Typography>
+        <span className="aw-market-note">Loading market data...</span>
       )}
-      <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0, mt: 1.5 }}>
+      <ul className="aw-analytics__cards">
         {data?.marketAnalytics.map((card) => (
           <AnalyticsCard key={card.title} card={card} />
         ))}
-      </Stack>
-    </Box>
+      </ul>
+    </section>
   );
 }
 
