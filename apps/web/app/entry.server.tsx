@@ -12,6 +12,9 @@ export const streamTimeout = 10_000;
 /** The reason given when a finished render is released: made once, not an Error per page. */
 const renderFinished = "the page was rendered";
 
+/** Where root.tsx asks for the MUI (emotion) styles the render used. */
+const insertionPoint = Buffer.from('<meta name="emotion-insertion-point" content=""/>');
+
 /**
  * Renders the whole page, then puts the MUI (emotion) styles it used into <head>, so the first
  * HTML byte stream carries both the content and its styles: no flash of unstyled content.
@@ -47,11 +50,20 @@ export default function handleRequest(
             // whole render (tree, HTML, request) stays in memory until the timer below fires.
             clearTimeout(abortTimer);
             abort(renderFinished);
-            const html = Buffer.concat(chunks).toString("utf8");
+            const page = Buffer.concat(chunks);
             const styles = emotionServer.constructStyleTagsFromChunks(
-              emotionServer.extractCriticalToChunks(html),
+              emotionServer.extractCriticalToChunks(page.toString("utf8")),
             );
-            const body = html.replace('<meta name="emotion-insertion-point" content=""/>', styles);
+            // The page stays bytes: the styles are spliced in, not the whole page re-encoded.
+            const at = page.indexOf(insertionPoint);
+            const body =
+              at < 0
+                ? page
+                : Buffer.concat([
+                    page.subarray(0, at),
+                    Buffer.from(styles),
+                    page.subarray(at + insertionPoint.length),
+                  ]);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(new Response(body, { status, headers: responseHeaders }));
           });
