@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import createCache from "@emotion/cache";
 import { CacheProvider } from "@emotion/react";
 import createEmotionServer from "@emotion/server/create-instance";
@@ -42,9 +42,14 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           const chunks: Buffer[] = [];
-          const sink = new PassThrough();
-          sink.on("data", (chunk: Buffer) => chunks.push(chunk));
-          sink.on("end", () => {
+          // Collects the finished page (React writes it in chunks); nothing reads it as a stream.
+          const sink = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+          });
+          sink.on("finish", () => {
             // The page is complete. Aborting now (a no-op for the finished HTML) releases the
             // render: React Router's loader-data stream stays open otherwise, and through it the
             // whole render (tree, HTML, request) stays in memory until the timer below fires.
