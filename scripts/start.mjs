@@ -41,7 +41,7 @@ const server = spawn(
   {
     cwd: root,
     stdio: "inherit",
-    env: { NODE_ENV: "production", ...process.env },
+    env: { NODE_ENV: "production", ...runtime.env, ...process.env },
   },
 );
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
