@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { decodeHtmlEntities } from "../../lib/html-entities";
 
 /**
  * Reads RSS 2.0, RSS 1.0 (RDF) and Atom documents into plain items. Titles and summaries come out
@@ -46,42 +47,13 @@ const parser = new XMLParser({
   isArray: (name) => ["item", "entry", "category", "link", "subject"].includes(name),
 });
 
-const namedEntities: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: " ",
-  hellip: "…",
-  mdash: "—",
-  ndash: "–",
-  lsquo: "‘",
-  rsquo: "’",
-  ldquo: "“",
-  rdquo: "”",
-};
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, entity: string) => {
-    if (entity[0] === "#") {
-      const code =
-        entity[1] === "x" || entity[1] === "X"
-          ? Number.parseInt(entity.slice(2), 16)
-          : Number(entity.slice(1));
-      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : "";
-    }
-    return namedEntities[entity.toLowerCase()] ?? match;
-  });
-}
-
 /** Markup to plain text: drop scripts, styles and tags, decode entities, squeeze whitespace. */
 export function toPlainText(value: string): string {
   const withoutTags = value
     .replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ")
     .replace(/<!--[\s\S]*?-->/g, " ")
     .replace(/<[^>]*>/g, " ");
-  return decodeEntities(withoutTags).replace(/\s+/g, " ").trim();
+  return decodeHtmlEntities(withoutTags).replace(/\s+/g, " ").trim();
 }
 
 function truncateOnWord(text: string, max: number): string {

@@ -1,4 +1,5 @@
 import type { HighlightPart } from "@aurumwire/shared/articles";
+import { decodeHtmlEntities } from "../../lib/html-entities";
 import { searchWords } from "./search-query";
 
 /** A snippet aims at this many characters; word-boundary cuts keep it within ~160-220. */
@@ -172,22 +173,13 @@ function markWords(
   return parts;
 }
 
-const entities: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: " ",
-};
-
 /**
  * Readable text of a stored (already sanitized) article body, cheaply: headings end with a full
  * stop, block tags become spaces, inline tags vanish, entities are decoded. The result is shown
  * as text, never as HTML.
  */
 export function articleBodyText(html: string): string {
-  return (
+  return decodeHtmlEntities(
     html
       // "Cheaper power. Miners chase…", not "Cheaper power Miners chase…".
       .replace(/<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>/gi, (_heading, _level, inner: string) => {
@@ -198,18 +190,10 @@ export function articleBodyText(html: string): string {
         /<\/?(p|h[1-6]|li|ul|ol|blockquote|figure|figcaption|br|hr|img|iframe|div)\b[^>]*>/gi,
         " ",
       )
-      .replace(/<[^>]*>/g, "")
-      .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
-        if (name[0] !== "#") return entities[name.toLowerCase()] ?? entity;
-        const code =
-          name[1] === "x" || name[1] === "X"
-            ? Number.parseInt(name.slice(2), 16)
-            : Number.parseInt(name.slice(1), 10);
-        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : " ";
-      })
-      .replace(/\s+/g, " ")
-      .trim()
-  );
+      .replace(/<[^>]*>/g, ""),
+  )
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /**
