@@ -17,6 +17,37 @@ test("the server HTML of / carries header and footer before any script runs", as
   expect(html).toMatch(/<style data-emotion="css[^"]*">[^<]+<\/style>/);
 });
 
+test("links of the public pages move inside the app; a Ctrl+click still opens a new tab", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/");
+  // A full page load would drop this marker.
+  await page.evaluate(() => {
+    (window as unknown as { stayed: boolean }).stayed = true;
+  });
+  const stayed = () => page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed);
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Markets" })
+    .click();
+  await expect(page).toHaveURL(/\/markets$/);
+  expect(await stayed()).toBe(true);
+  await page.getByTestId("article-card").first().click();
+  await expect(page).toHaveURL(/\/article\//);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await stayed()).toBe(true);
+  await page.getByRole("contentinfo").getByRole("link", { name: "About" }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  expect(await stayed()).toBe(true);
+  const [opened] = await Promise.all([
+    context.waitForEvent("page"),
+    page.getByRole("link", { name: "Privacy Policy" }).click({ modifiers: ["Control"] }),
+  ]);
+  await opened.close();
+  await expect(page).toHaveURL(/\/about$/);
+});
+
 test("a visitor logs in as the demo admin, sees the admin chip and Dashboard, and logs out", async ({
   page,
 }) => {

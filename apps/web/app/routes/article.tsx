@@ -1,5 +1,5 @@
 import { limits } from "@aurumwire/shared/limits";
-import { Link } from "react-router";
+import { SiteLink } from "../components/site-link";
 import { LikeButton, ShareButton } from "../features/articles/article-actions";
 import { CategoryChip } from "../features/articles/article-card";
 import "../features/articles/article-page.css";
@@ -79,9 +79,9 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
         <Breadcrumb items={crumbsFor(article)} />
         <div className="aw-chip-row">
           {article.category && (
-            <Link to={`/category/${article.category.slug}`} style={{ textDecoration: "none" }}>
+            <SiteLink to={`/category/${article.category.slug}`} style={{ textDecoration: "none" }}>
               <CategoryChip category={article.category} />
-            </Link>
+            </SiteLink>
           )}
           {article.isPremium && <span className="aw-chip aw-chip--outline">Premium</span>}
         </div>
@@ -118,9 +118,9 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
         {article.tags.length > 0 && (
           <nav className="aw-tags" aria-label="Tags">
             {article.tags.map((tag) => (
-              <Link key={tag} to={`/search?q=${encodeURIComponent(tag)}`}>
+              <SiteLink key={tag} to={`/search?q=${encodeURIComponent(tag)}`}>
                 #{tag}
-              </Link>
+              </SiteLink>
             ))}
           </nav>
         )}

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { Footer } from "../components/layout/footer";
+import { useSiteLinkNavigation } from "../components/site-link";
 import "../components/layout/public-layout.css";
 import { Header } from "../components/layout/header";
 import { LivePriceTicker } from "../features/market/live-price-ticker";
@@ -29,6 +30,7 @@ function ScrollToTop() {
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
+  useSiteLinkNavigation();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const siteName = root?.siteName ?? "AurumWire";
   return (

@@ -1,5 +1,5 @@
 import { site } from "@aurumwire/shared/limits";
-import { Link } from "react-router";
+import { SiteLink } from "../site-link";
 import "./public-layout.css";
 
 const columns = [
@@ -57,7 +57,7 @@ export function Footer({ siteName }: { siteName: string }) {
               <ul className="aw-footer__links">
                 {column.links.map((link) => (
                   <li key={link.to}>
-                    <Link to={link.to}>{link.label}</Link>
+                    <SiteLink to={link.to}>{link.label}</SiteLink>
                   </li>
                 ))}
               </ul>

@@ -23,6 +23,7 @@ import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { useAuth } from "../../features/auth/auth-context";
 import "./public-layout.css";
+import { SiteLink } from "../site-link";
 
 export const navItems = [
   { label: "News", to: "/articles" },
@@ -237,15 +238,15 @@ export function Header({ siteName }: { siteName: string }) {
           >
             <MenuGlyph />
           </button>
-          <RouterLink to="/" className="aw-brand">
+          <SiteLink to="/" className="aw-brand">
             <span className="aw-brand__name">{siteName}</span>
             <span className="aw-brand__tagline">Premium Crypto Intelligence</span>
-          </RouterLink>
+          </SiteLink>
           <nav aria-label="Main" className="aw-main-nav">
             {navItems.map((item) => (
-              <RouterLink key={item.to} to={item.to} className="aw-nav-link">
+              <SiteLink key={item.to} to={item.to} className="aw-nav-link">
                 {item.label}
-              </RouterLink>
+              </SiteLink>
             ))}
           </nav>
           <div className="aw-spacer" />

@@ -1,5 +1,5 @@
 import type { Article, HighlightPart } from "@aurumwire/shared/articles";
-import { Link } from "react-router";
+import { SiteLink } from "../../components/site-link";
 import "../../components/site.css";
 import "./articles.css";
 import { CoverImage } from "./cover-image";
@@ -80,11 +80,10 @@ export function ArticleCard({
       : article.excerpt;
   const HeadingTag = variant === "hero" ? "h2" : "h3";
   return (
-    <Link
+    <SiteLink
       to={articlePath(article)}
       className={`aw-card aw-card--${variant}`}
       data-testid="article-card"
-      prefetch="intent"
     >
       <CoverImage
         src={articleImage(article)}
@@ -115,7 +114,7 @@ export function ArticleCard({
           {variant === "hero" && <span>{formatCount(article.viewCount)} views</span>}
         </div>
       </div>
-    </Link>
+    </SiteLink>
   );
 }
 

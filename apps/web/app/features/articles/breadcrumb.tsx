@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { Link } from "react-router";
+import { SiteLink } from "../../components/site-link";
 import "../../components/site.css";
 import "./articles.css";
 
@@ -20,7 +20,7 @@ export function Breadcrumb({ items }: { items: Crumb[] }) {
               {index === items.length - 1 ? (
                 <span aria-current="page">{item.name}</span>
               ) : (
-                <Link to={item.path}>{item.name}</Link>
+                <SiteLink to={item.path}>{item.name}</SiteLink>
               )}
             </li>
           </Fragment>
