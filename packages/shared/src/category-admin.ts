@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { categoryInputSchema } from "./articles";
+import { categoryInputSchema, categoryRefSchema } from "./articles";
 import { partialUpdateSchema } from "./partial-update";
 
 /** Contracts of category management (editor and admin): create, edit, delete, the full list. */
@@ -7,11 +7,7 @@ export const categoryUpdateSchema = partialUpdateSchema(categoryInputSchema);
 export type CategoryUpdate = z.output<typeof categoryUpdateSchema>;
 
 /** What the API says about a category (spec point 3), flat; the screen builds the tree. */
-export const categoryOutputSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  slug: z.string(),
-  color: z.string(),
+export const categoryOutputSchema = categoryRefSchema.extend({
   description: z.string().nullable(),
   parentId: z.number().nullable(),
   isActive: z.boolean(),

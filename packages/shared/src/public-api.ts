@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { paginationSchema } from "./articles";
+import { categoryRefSchema, paginationSchema } from "./articles";
 import { limits } from "./limits";
 import { roles } from "./roles";
 
@@ -9,11 +9,7 @@ import { roles } from "./roles";
  * { analytics }.
  */
 
-export const publicCategorySchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  slug: z.string(),
-  color: z.string(),
+export const publicCategorySchema = categoryRefSchema.extend({
   description: z.string().nullable(),
   parentId: z.number().nullable(),
   /** Published articles readers can see in this category. */

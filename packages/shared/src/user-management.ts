@@ -2,6 +2,7 @@ import { z } from "zod";
 import { paginationSchema } from "./articles";
 import { limits } from "./limits";
 import { roles } from "./roles";
+import { avatarUrlSchema } from "./users";
 
 /**
  * The admin user-management API (spec points 3 and 7). Its payloads use the snake_case names of
@@ -28,15 +29,6 @@ const optionalName = (label: string) =>
   z.string().trim().max(100, `${label} must be at most 100 characters`);
 
 const bio = z.string().trim().max(1000, "Bio must be at most 1000 characters");
-
-const avatarUrl = z
-  .string()
-  .trim()
-  .max(2000, "Avatar URL is too long")
-  .refine(
-    (value) => value === "" || /^https?:\/\//i.test(value) || value.startsWith("/uploads/"),
-    "Avatar must be an http(s) URL or an uploaded image",
-  );
 
 export const managedUserSchema = z.object({
   id: z.number(),
@@ -73,7 +65,7 @@ export const createUserSchema = z.object({
   role: z.enum(roles, { error: "Please choose a role" }).default("author"),
   is_active: z.boolean().default(true),
   bio: bio.optional(),
-  avatar_url: avatarUrl.optional(),
+  avatar_url: avatarUrlSchema.optional(),
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 export type CreateUser = z.infer<typeof createUserSchema>;
@@ -84,7 +76,7 @@ export const updateUserSchema = z.object({
   role: z.enum(roles, { error: "Please choose a role" }).optional(),
   is_active: z.boolean().optional(),
   bio: bio.optional(),
-  avatar_url: avatarUrl.optional(),
+  avatar_url: avatarUrlSchema.optional(),
 });
 export type UpdateUser = z.infer<typeof updateUserSchema>;
 

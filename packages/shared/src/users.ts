@@ -22,7 +22,8 @@ const personName = (label: string) =>
     .min(1, `${label} is required`)
     .max(100, `${label} must be at most 100 characters`);
 
-const optionalUrl = z
+/** A user's avatar: empty, an http(s) URL or an uploaded image. */
+export const avatarUrlSchema = z
   .string()
   .trim()
   .max(2000, "Avatar URL is too long")
@@ -50,7 +51,7 @@ export const profileUpdateSchema = z
     firstName: personName("First name").optional(),
     lastName: personName("Last name").optional(),
     bio: z.string().trim().max(1000, "Bio must be at most 1000 characters").optional(),
-    avatar: optionalUrl.optional(),
+    avatar: avatarUrlSchema.optional(),
     currentPassword: z.string().max(200).optional(),
     newPassword: password.optional(),
   })

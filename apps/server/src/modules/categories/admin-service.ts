@@ -7,24 +7,11 @@ import type {
 import { slugify } from "@aurumwire/shared/slugs";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client";
-import type { CategoryRow } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../errors";
 import type { CategoryAdminRepository } from "./admin-repository";
+import { toCategoryOutput } from "./present";
 
 type CategoryInputParsed = z.output<typeof categoryInputSchema>;
-
-function toCategoryOutput(row: CategoryRow, articleCount: number): CategoryOutput {
-  return {
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    color: row.color,
-    description: row.description,
-    parentId: row.parentId,
-    isActive: row.isActive,
-    articleCount,
-  };
-}
 
 const plural = (count: number, word: string, words: string) =>
   `${count} ${count === 1 ? word : words}`;

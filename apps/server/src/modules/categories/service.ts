@@ -2,6 +2,7 @@ import type { Category } from "@aurumwire/shared/articles";
 import type { CategoryRow } from "../../db/schema";
 import { notFound } from "../../errors";
 import type { PageCache } from "../../plugins/page-cache";
+import { toCategoryOutput } from "./present";
 import type { CategoriesRepository } from "./repository";
 
 export interface CategoryListOptions {
@@ -39,16 +40,7 @@ export function createCategoriesService(deps: {
         for (const child of childrenOf.get(row.id) ?? []) total += totalCount(child, seen);
         return total;
       };
-      return rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        slug: row.slug,
-        color: row.color,
-        description: row.description,
-        parentId: row.parentId,
-        isActive: row.isActive,
-        articleCount: totalCount(row, new Set()),
-      }));
+      return rows.map((row) => toCategoryOutput(row, totalCount(row, new Set())));
     });
   }
 
