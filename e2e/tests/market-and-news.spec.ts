@@ -13,6 +13,20 @@ test("the header price ticker shows 12 coins, labelled as sample data", async ({
   );
 });
 
+test("the server sends the ticker's coins once; the browser adds the hidden copy that loops the scroll", async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get("/")).text();
+  expect(html.match(/class="aw-ticker-coin"/g)).toHaveLength(12);
+  expect(html).not.toContain("aw-ticker__track--looping");
+  await page.goto("/");
+  const track = page.locator(".aw-ticker__track");
+  await expect(track).toHaveClass(/aw-ticker__track--looping/);
+  await expect(track.locator(".aw-ticker-coin")).toHaveCount(24);
+  await expect(track.locator('.aw-ticker-coin[aria-hidden="true"]')).toHaveCount(12);
+});
+
 test("the markets page shows the 8-asset price table, labelled as sample data", async ({
   page,
 }) => {

@@ -48,6 +48,26 @@ test("links of the public pages move inside the app; a Ctrl+click still opens a 
   await expect(page).toHaveURL(/\/about$/);
 });
 
+test("anonymous pages load no code for the signed-in controls; the mobile menu loads on its first open", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Register" })).toBeVisible();
+  expect(scripts.some((path) => /header-account|mobile-menu/.test(path))).toBe(false);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("navigation", { name: "Mobile menu" });
+  await expect(menu.getByRole("link", { name: "Markets" })).toBeVisible();
+  expect(scripts.some((path) => path.includes("mobile-menu"))).toBe(true);
+  expect(scripts.some((path) => path.includes("header-account"))).toBe(false);
+  await menu.getByRole("link", { name: "Markets" }).click();
+  await expect(page).toHaveURL(/\/markets$/);
+});
+
 test("a visitor logs in as the demo admin, sees the admin chip and Dashboard, and logs out", async ({
   page,
 }) => {

@@ -1,8 +1,5 @@
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider } from "@mui/material/styles";
-import Typography from "@mui/material/Typography";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import {
@@ -16,6 +13,7 @@ import {
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
+import "./components/site.css";
 import { AuthProvider } from "./features/auth/auth-context";
 import "./load-context";
 import { useNonce } from "./nonce";
@@ -80,21 +78,16 @@ export function ErrorBoundary() {
       message = typeof error.data === "string" ? error.data : message;
     }
   }
+  // Plain HTML and site.css: public pages load no MUI components for a screen they rarely show.
   return (
-    <Box
-      sx={{ minHeight: "70vh", display: "grid", placeItems: "center", textAlign: "center", p: 4 }}
-    >
-      <Box>
-        <Typography variant="h3" component="h1" sx={{ color: "primary.main", mb: 2 }}>
-          {title}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {message}
-        </Typography>
-        <Button component={Link} to="/" variant="contained">
+    <div className="aw-error-screen">
+      <div>
+        <h1 className="aw-error-screen__title">{title}</h1>
+        <p className="aw-error-screen__message">{message}</p>
+        <Link to="/" className="aw-button">
           Back to Home
-        </Button>
-      </Box>
-    </Box>
+        </Link>
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { changeDirection, formatChange, formatTickerPrice } from "@aurumwire/shared/format";
 import type { TickerCoin } from "@aurumwire/shared/market";
+import { useEffect, useState } from "react";
 import "./price-ticker-bar.css";
 import "./public-layout.css";
 
@@ -14,6 +15,11 @@ export function PriceTickerBar({
   coins: readonly TickerCoin[] | null;
   sample?: boolean;
 }) {
+  // The second copy, which only makes the scroll seamless, is added in the browser: the server's
+  // HTML (and its render, on every page) carries the 12 coins once, and the bar starts to move
+  // once the copy is there.
+  const [looping, setLooping] = useState(false);
+  useEffect(() => setLooping(true), []);
   return (
     <aside aria-label="Crypto prices" className="aw-ticker">
       {!coins ? (
@@ -28,9 +34,11 @@ export function PriceTickerBar({
               SAMPLE
             </span>
           )}
-          <div className="aw-ticker__track">
+          <div
+            className={looping ? "aw-ticker__track aw-ticker__track--looping" : "aw-ticker__track"}
+          >
             {/* Two copies back to back make the scroll seamless; the second is hidden from screen readers. */}
-            {[0, 1].flatMap((copy) =>
+            {(looping ? [0, 1] : [0]).flatMap((copy) =>
               coins.map((coin) => (
                 <span
                   key={`${copy}-${coin.symbol}`}

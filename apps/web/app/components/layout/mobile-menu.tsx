@@ -1,0 +1,54 @@
+import SearchIcon from "@mui/icons-material/Search";
+import Box from "@mui/material/Box";
+import Drawer from "@mui/material/Drawer";
+import IconButton from "@mui/material/IconButton";
+import InputBase from "@mui/material/InputBase";
+import List from "@mui/material/List";
+import ListItemButton from "@mui/material/ListItemButton";
+import ListItemText from "@mui/material/ListItemText";
+import { type FormEvent, useState } from "react";
+import { Link as RouterLink, useNavigate } from "react-router";
+import { navItems, searchPath } from "./nav";
+
+/** The small screens' menu drawer: search and the main sections. Loaded on the first open. */
+export default function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  const [text, setText] = useState("");
+  return (
+    <Drawer anchor="left" open={open} onClose={onClose}>
+      <Box sx={{ width: 270, p: 2 }} role="navigation" aria-label="Mobile menu">
+        <Box
+          component="form"
+          role="search"
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            const path = searchPath(text);
+            if (path) {
+              onClose();
+              navigate(path);
+            }
+          }}
+          sx={{ mb: 2, display: "flex", border: 1, borderColor: "divider", borderRadius: 2, px: 1 }}
+        >
+          <InputBase
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Search..."
+            inputProps={{ "aria-label": "Search articles" }}
+            sx={{ flex: 1 }}
+          />
+          <IconButton type="submit" aria-label="Search" size="small">
+            <SearchIcon fontSize="small" />
+          </IconButton>
+        </Box>
+        <List>
+          {navItems.map((item) => (
+            <ListItemButton key={item.to} component={RouterLink} to={item.to} onClick={onClose}>
+              <ListItemText primary={item.label} />
+            </ListItemButton>
+          ))}
+        </List>
+      </Box>
+    </Drawer>
+  );
+}
