@@ -15,6 +15,9 @@ test("the server HTML of / carries header and footer before any script runs", as
   expect(html.indexOf(footerText)).toBeLessThan(firstScript);
   expect(html).toContain("Premium Crypto Intelligence");
   expect(html).toMatch(/<style data-emotion="css[^"]*">[^<]+<\/style>/);
+  // The route manifest is one cached asset, not a partial copy inlined into every page (065).
+  expect(html).toMatch(/import "\/assets\/manifest-[\w-]+\.js"/);
+  expect(html).not.toContain("window.__reactRouterManifest =");
 });
 
 test("links of the public pages move inside the app; a Ctrl+click still opens a new tab", async ({

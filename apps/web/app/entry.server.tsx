@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import { renderedPageResponse } from "@aurumwire/shared/rendered-page";
 import createCache from "@emotion/cache";
 import { CacheProvider } from "@emotion/react";
 import createEmotionServer from "@emotion/server/create-instance";
@@ -70,7 +71,7 @@ export default function handleRequest(
                     page.subarray(at + insertionPoint.length),
                   ]);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            resolve(new Response(body, { status, headers: responseHeaders }));
+            resolve(renderedPageResponse(body, { status, headers: responseHeaders }));
           });
           pipe(sink);
         },

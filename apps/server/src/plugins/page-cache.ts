@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
+import { responseBytes } from "@aurumwire/shared/rendered-page";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
@@ -334,11 +335,13 @@ export async function sendRenderedPage(options: {
     if (isHtml) reply.header("cache-control", "private, no-cache");
     return false;
   }
-  if (request.method !== "GET" || response.status !== 200 || !isHtml || !response.body) {
+  if (request.method !== "GET" || response.status !== 200 || !isHtml) {
     if (isHtml) reply.header("cache-control", "no-cache");
     return false;
   }
-  const body = Buffer.from(await response.arrayBuffer());
+  const bytes = await responseBytes(response);
+  if (!bytes) return false;
+  const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(reply.getHeaders())) {
     if (value !== undefined && name !== "x-request-id") headers[name] = String(value);

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
+import { renderedPageOf } from "@aurumwire/shared/rendered-page";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -60,6 +61,8 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header("set-cookie", cookies);
+  const page = renderedPageOf(response);
+  if (page) return reply.send(page);
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
 }

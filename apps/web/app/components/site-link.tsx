@@ -11,11 +11,11 @@ type SiteLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
  * Router's <Link> resolves its href against the route tree and sets up click and prefetch
  * handling for each link on each server render: the article page's 36 links were ~15% of its
  * render. The public layout handles clicks on every SiteLink at once (useSiteLinkNavigation), so
- * a click still moves inside the app without a page load. `data-discover` lets React Router find
- * the routes behind the links ahead of a click, as it does for its own links (decision 034).
+ * a click still moves inside the app without a page load. The browser has the whole route manifest
+ * (decision 065), so no link needs React Router's `data-discover` to have its route found first.
  */
 export function SiteLink({ to, ...rest }: SiteLinkProps) {
-  return <a href={to} data-site-link="" data-discover="true" {...rest} />;
+  return <a href={to} data-site-link="" {...rest} />;
 }
 
 /**
