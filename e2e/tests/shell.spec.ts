@@ -20,6 +20,20 @@ test("the server HTML of / carries header and footer before any script runs", as
   expect(html).not.toContain("window.__reactRouterManifest =");
 });
 
+test("a server-rendered MUI page carries the scoped styles its class names use", async ({
+  request,
+}) => {
+  const html = await (await request.get("/login")).text();
+  const tag = /<style data-emotion="css ([\w ]+)"[^>]*>([^<]+)<\/style>/.exec(html);
+  expect(tag).not.toBeNull();
+  const ids = tag?.[1].split(" ") ?? [];
+  expect(ids.length).toBeGreaterThan(3);
+  for (const id of ids.slice(0, 3)) {
+    expect(html).toContain(`css-${id}`);
+    expect(tag?.[2]).toContain(`.css-${id}`);
+  }
+});
+
 test("links of the public pages move inside the app; a Ctrl+click still opens a new tab", async ({
   page,
   context,

@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { renderedPageResponse } from "@aurumwire/shared/rendered-page";
-import createCache from "@emotion/cache";
+import createCache, { type EmotionCache } from "@emotion/cache";
 import { CacheProvider } from "@emotion/react";
 import createEmotionServer from "@emotion/server/create-instance";
 import { renderToPipeableStream } from "react-dom/server";
@@ -15,6 +15,18 @@ const renderFinished = "the page was rendered";
 
 /** Where root.tsx asks for the MUI (emotion) styles the render used. */
 const insertionPoint = Buffer.from('<meta name="emotion-insertion-point" content=""/>');
+
+/**
+ * Whether the render used any of MUI's scoped (class name) styles. Emotion looks for their class
+ * names in the page to keep only the used ones; global styles (CssBaseline) go in regardless. The
+ * public pages are plain HTML with only the global styles, so their page need not be decoded into
+ * a string for that search (~7% of what an article render allocated).
+ */
+function usesScopedStyles(cache: EmotionCache): boolean {
+  return Object.keys(cache.inserted).some(
+    (id) => cache.registered[`${cache.key}-${id}`] !== undefined,
+  );
+}
 
 /**
  * Renders the whole page, then puts the MUI (emotion) styles it used into <head>, so the first
@@ -58,7 +70,9 @@ export default function handleRequest(
             abort(renderFinished);
             const page = Buffer.concat(chunks);
             const styles = emotionServer.constructStyleTagsFromChunks(
-              emotionServer.extractCriticalToChunks(page.toString("utf8")),
+              emotionServer.extractCriticalToChunks(
+                usesScopedStyles(cache) ? page.toString("utf8") : "",
+              ),
             );
             // The page stays bytes: the styles are spliced in, not the whole page re-encoded.
             const at = page.indexOf(insertionPoint);
