@@ -8,8 +8,11 @@ export default defineConfig({
       "apps/web/app/**/*.test.{ts,tsx}",
     ],
     environment: "node",
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Migrates and seeds once per run; each server test file starts from a copy (issue 12).
+    globalSetup: ["apps/server/test/global-setup.ts"],
+    // Limits that catch a hang, not a slow machine: at a load of 16 a test may take 10x longer.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // Two cores: PGlite per file is CPU-bound, more workers only queue.
     maxWorkers: 2,
   },

@@ -1,11 +1,9 @@
 import { defineConfig } from "@playwright/test";
 
-// Each run gets a port and data folder of its own, so parallel runs do not meet. The config is
-// evaluated again in every worker: the choice travels to them through the environment.
+// Each run gets a port and data folder of its own (serve.mjs), so parallel runs do not meet. The
+// config is evaluated again in every worker: the port travels to them through the environment.
 process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
-process.env.E2E_DATA_DIR ??= `/tmp/aurumwire-e2e-${process.env.E2E_PORT}-${Date.now()}`;
 const port = Number(process.env.E2E_PORT);
-const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: "./tests",
@@ -33,14 +31,15 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   webServer: {
-    command: `rm -rf ${dataDir} && node ../apps/server/dist/main.mjs`,
+    command: "node serve.mjs",
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // The server closes its database and serve.mjs removes the data folder before it exits.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
     },

@@ -33,18 +33,25 @@ if (stale(webEntry, webSources) || stale(serverEntry, serverSources)) {
 // allocator arenas, all chosen to keep resident memory small under load.
 const runtime = JSON.parse(readFileSync(path.join(root, "scripts/server-runtime.json"), "utf8"));
 
-// The server runs as a child; signals sent to this process (a process manager's SIGTERM, Ctrl+C)
-// are passed on, so the server always gets to close its database cleanly.
+// The server runs as a child. A stop signal sent to this process (a process manager's SIGTERM,
+// npm passing on Ctrl+C) is passed on once: with Ctrl+C the server already has its own copy from
+// the terminal, and it closes the database once whatever the count. The IPC channel lets the
+// server notice if this process dies without passing anything on.
 const server = spawn(
   process.execPath,
   [...runtime.nodeFlags, serverEntry, ...process.argv.slice(2)],
   {
     cwd: root,
-    stdio: "inherit",
+    stdio: ["inherit", "inherit", "inherit", "ipc"],
     env: { NODE_ENV: "production", ...runtime.env, ...process.env },
   },
 );
+let forwarded = false;
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
-  process.on(signal, () => server.kill(signal));
+  process.on(signal, () => {
+    if (forwarded) return;
+    forwarded = true;
+    server.kill(signal);
+  });
 }
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

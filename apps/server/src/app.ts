@@ -56,6 +56,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Start the scheduled jobs (the server does; tests start the ones they need themselves). */
   jobs?: boolean;
+  /** A database opened by the caller (tests start from a migrated image); else config's. */
+  database?: DatabaseHandle;
 }
 
 /** The Fastify factory: plugins, then modules, then the server-rendered web app. */
@@ -82,7 +84,9 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   // ioredis is loaded only when Redis is configured (decision 038: memory of a lone instance).
   const redis = config.redisUrl
     ? new (await import("ioredis")).Redis(config.redisUrl, {

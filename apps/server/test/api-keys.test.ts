@@ -18,7 +18,7 @@ beforeAll(async () => {
   author = await loginAs(app, "author");
 });
 afterAll(async () => {
-  await app.close();
+  await app?.close();
 });
 
 async function createKey(auth: { authorization: string }, payload: Record<string, unknown>) {

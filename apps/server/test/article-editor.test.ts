@@ -18,7 +18,7 @@ beforeAll(async () => {
   categoryId = (await createCategory(app, editor, { name: "Bitcoin" })).id;
 });
 afterAll(async () => {
-  await app.close();
+  await app?.close();
 });
 
 const post = (headers: Headers, payload: unknown) =>

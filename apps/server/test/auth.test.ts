@@ -9,7 +9,7 @@ beforeAll(async () => {
   app = await buildTestApp();
 });
 afterAll(async () => {
-  await app.close();
+  await app?.close();
 });
 
 const login = (payload: unknown, ip = "10.0.0.1") =>

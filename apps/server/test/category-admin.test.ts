@@ -11,7 +11,7 @@ beforeAll(async () => {
   editor = await loginAs(app, "editor");
 });
 afterAll(async () => {
-  await app.close();
+  await app?.close();
 });
 
 const listCategories = async () =>

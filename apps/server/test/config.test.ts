@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -27,12 +27,16 @@ describe("config", () => {
 
   it("has working defaults and keeps a generated JWT secret in DATA_DIR", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "aurumwire-config-"));
-    const first = loadConfig({ DATA_DIR: dataDir });
-    expect(first).toMatchObject({ port: 3000, siteName: "AurumWire", seedDemo: true });
-    expect(first.publicUrl).toBe("http://localhost:3000");
-    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
-    expect(readFileSync(path.join(dataDir, "jwt-secret"), "utf8").trim()).toBe(first.jwtSecret);
-    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+    try {
+      const first = loadConfig({ DATA_DIR: dataDir });
+      expect(first).toMatchObject({ port: 3000, siteName: "AurumWire", seedDemo: true });
+      expect(first.publicUrl).toBe("http://localhost:3000");
+      expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+      expect(readFileSync(path.join(dataDir, "jwt-secret"), "utf8").trim()).toBe(first.jwtSecret);
+      expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it("reads the optional integrations", () => {

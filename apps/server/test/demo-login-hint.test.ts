@@ -8,7 +8,7 @@ beforeEach(async () => {
   app = await buildTestApp();
 });
 afterEach(async () => {
-  await app.close();
+  await app?.close();
 });
 
 async function demoAdmin() {

@@ -1,57 +1,97 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
+import { inject } from "vitest";
 import { buildApp } from "../src/app";
 import { type AppConfig, loadConfig } from "../src/config";
+import { type DatabaseHandle, openDatabase } from "../src/db/client";
 
 /**
  * Boots the whole app for a test file: in-memory PGlite by default, or a fresh database of its own
- * on the PostgreSQL server named by TEST_PG_URL (dropped again on close).
+ * on the PostgreSQL server named by TEST_PG_URL (dropped again on close). Either starts from the
+ * run's migrated (and, unless seedDemo is off, seeded) template (global-setup.ts), so a file's
+ * set-up costs well under a second. Everything it made is removed on close.
  */
 export async function buildTestApp(
   overrides: Partial<AppConfig> = {},
   env: Record<string, string> = {},
 ): Promise<FastifyInstance> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "aurumwire-test-"));
-  let databaseUrl = "memory://";
-  let dropDatabase: (() => Promise<void>) | undefined;
-  const serverUrl = process.env.TEST_PG_URL;
-  if (serverUrl) {
-    const name = `aurumwire_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    };
+  const cleanups: Array<() => Promise<void> | void> = [
+    () => rmSync(dataDir, { recursive: true, force: true }),
+  ];
+  const cleanUp = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
+  try {
+    const config = loadConfig(
+      { LOG_LEVEL: "silent", ...env },
+      {
+        dataDir,
+        databaseUrl: "memory://",
+        jwtSecret: "test-secret-that-is-long-enough-for-hs256-signing",
+        ...overrides,
+      },
+    );
+    const templates = inject("testDatabaseTemplates");
+    const template = config.seedDemo ? templates.seeded : templates.bare;
+    if (config.seedDemo) cpSync(templates.seededFilesDir, dataDir, { recursive: true });
+    let database: DatabaseHandle | undefined;
+    if (templates.kind === "postgres") {
+      const url = await createDatabaseFrom(template, cleanups);
+      config.databaseUrl = url;
+    } else {
+      database = await openDatabase({
+        databaseUrl: "memory://",
+        dataDir,
+        loadDataDir: new Blob([readFileSync(template)]),
+      });
+    }
+    const app = await buildApp(config, { web: "none", logger: false, database }).catch(
+      async (error) => {
+        await database?.close();
+        throw error;
+      },
+    );
+    const close = app.close.bind(app);
+    // The database is dropped after the app (and its pool) has closed.
+    app.close = (async () => {
+      await close();
+      await cleanUp();
+    }) as typeof app.close;
+    return app;
+  } catch (error) {
+    await cleanUp();
+    throw error;
   }
-  const config = loadConfig(
-    { LOG_LEVEL: "silent", ...env },
-    {
-      dataDir,
-      databaseUrl,
-      jwtSecret: "test-secret-that-is-long-enough-for-hs256-signing",
-      ...overrides,
-    },
-  );
-  const app = await buildApp(config, { web: "none", logger: false });
-  const close = app.close.bind(app);
-  // The database is dropped after the app (and its pool) has closed.
-  app.close = (async () => {
-    await close();
-    await dropDatabase?.();
-    rmSync(dataDir, { recursive: true, force: true });
-  }) as typeof app.close;
-  return app;
+}
+
+/** A database of this test's own on the PostgreSQL server, copied from a template. */
+async function createDatabaseFrom(
+  template: string,
+  cleanups: Array<() => Promise<void> | void>,
+): Promise<string> {
+  const serverUrl = process.env.TEST_PG_URL;
+  if (!serverUrl) throw new Error("TEST_PG_URL is needed for the PostgreSQL templates");
+  const name = `aurumwire_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${template}`);
+  } finally {
+    await admin.end();
+  }
+  cleanups.push(async () => {
+    const cleanup = new pg.Client({ connectionString: serverUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  });
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 export const demo = {

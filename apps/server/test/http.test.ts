@@ -11,7 +11,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await app.close();
+  await app?.close();
 });
 
 describe("HTTP behaviour of the API", () => {

@@ -85,7 +85,7 @@ describe("market data without a provider", () => {
     app = await buildTestApp();
   });
   afterAll(async () => {
-    await app.close();
+    await app?.close();
   });
 
   it("serves sample analytics labelled as sample", async () => {
@@ -156,8 +156,8 @@ describe("market data from a CoinGecko-compatible provider", () => {
     });
   });
   afterAll(async () => {
-    await app.close();
-    await provider.close();
+    await app?.close();
+    await provider?.close();
   });
 
   it("does not poll on its own in tests: jobs start only when asked", async () => {
@@ -290,8 +290,8 @@ describe("market data under the provider's rate limit", () => {
     app = await buildTestApp({ marketData: { url: provider.url }, outboundTimeoutMs: 500 });
   });
   afterAll(async () => {
-    await app.close();
-    await provider.close();
+    await app?.close();
+    await provider?.close();
   });
 
   it("honours Retry-After and asks nothing until it has passed", async () => {
@@ -353,18 +353,18 @@ describe("the market data jobs", () => {
     app = await buildTestApp({ marketData: { url: `${provider.url}/api/v3` } });
   });
   afterEach(async () => {
-    await app.jobs.stop();
+    await app?.jobs.stop();
   });
   afterAll(async () => {
-    await app.close();
-    await provider.close();
+    await app?.close();
+    await provider?.close();
   });
 
   it("polls at once when a test starts the job and stops when asked", async () => {
     expect(provider.requests).toHaveLength(0);
     app.jobs.start(["market-data:poll"]);
     await vi.waitFor(() => expect(app.services.marketData.getTicker().source).toBe("live"));
-    await app.jobs.stop();
+    await app?.jobs.stop();
     const asked = provider.requests.length;
     expect(asked).toBe(2);
   });

@@ -16,7 +16,7 @@ beforeAll(async () => {
   uploadsDir = path.join(app.config.dataDir, "uploads");
 });
 afterAll(async () => {
-  await app.close();
+  await app?.close();
 });
 
 function filesOnDisk(): string[] {

@@ -153,7 +153,7 @@ describe("breaking news without feeds", () => {
     app = await buildTestApp();
   });
   afterAll(async () => {
-    await app.close();
+    await app?.close();
   });
 
   it("serves the 4 built-in fallback headlines", async () => {
@@ -311,8 +311,8 @@ describe("breaking news from RSS and Atom feeds", () => {
     });
   });
   afterAll(async () => {
-    await app.close();
-    await feeds.close();
+    await app?.close();
+    await feeds?.close();
   });
 
   it("reads every feed, and a failing one does not stop the others", async () => {

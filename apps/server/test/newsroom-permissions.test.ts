@@ -33,7 +33,7 @@ beforeAll(async () => {
   image = await sampleImage("png", 300, 200);
 });
 afterAll(async () => {
-  await app.close();
+  await app?.close();
 });
 
 type Attempt = {

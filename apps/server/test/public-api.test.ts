@@ -25,7 +25,7 @@ beforeAll(async () => {
   editableId = await createArticleAsEditor({ title: "An article the matrix keys may edit" });
 });
 afterAll(async () => {
-  await app.close();
+  await app?.close();
 });
 
 async function createKey(

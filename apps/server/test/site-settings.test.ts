@@ -8,7 +8,7 @@ beforeAll(async () => {
   app = await buildTestApp();
 });
 afterAll(async () => {
-  await app.close();
+  await app?.close();
 });
 
 describe("site settings", () => {

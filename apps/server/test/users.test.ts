@@ -15,7 +15,7 @@ beforeAll(async () => {
   admin = await loginAs(app, "admin");
 });
 afterAll(async () => {
-  await app.close();
+  await app?.close();
 });
 
 async function createUser(payload: Record<string, unknown>, auth = admin) {

@@ -1,0 +1,119 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+// `npm start` stops like a well-behaved server (issue 12): one SIGINT or SIGTERM to npm, to the
+// start script or to the whole process group (a terminal's Ctrl+C), or the start script killed
+// outright, and the server closes its database and exits; nothing is left running.
+const root = path.join(import.meta.dirname, "../..");
+let dataDir: string;
+
+test.describe.configure({ mode: "serial" });
+test.beforeAll(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "aurumwire-lifecycle-"));
+});
+test.afterAll(() => {
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Started {
+  npm: ChildProcess;
+  wrapperPid: number;
+  serverPid: number;
+  output: () => string;
+  exited: Promise<void>;
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function startServer(): Promise<Started> {
+  const port = 3900 + Math.floor(Math.random() * 90);
+  // detached: npm leads a process group of its own, as in a terminal.
+  const npm = spawn("npm", ["start", "--silent"], {
+    cwd: root,
+    detached: true,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  npm.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  npm.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<void>((resolve) => npm.on("exit", () => resolve()));
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
+        return response?.status ?? 0;
+      },
+      { timeout: 90_000, intervals: [250] },
+    )
+    .toBe(200);
+  const [wrapperPid] = childrenOf(npm.pid ?? 0);
+  const [serverPid] = childrenOf(wrapperPid);
+  expect(wrapperPid).toBeGreaterThan(0);
+  expect(serverPid).toBeGreaterThan(0);
+  return { npm, wrapperPid, serverPid, output: () => output, exited };
+}
+
+async function expectCleanStop(started: Started) {
+  await expect.poll(() => alive(started.serverPid), { timeout: 45_000 }).toBe(false);
+  await expect.poll(() => alive(started.wrapperPid), { timeout: 10_000 }).toBe(false);
+  await started.exited;
+  const log = started.output();
+  expect(log).toContain("closing the server and the database");
+  expect(log).toContain("closed cleanly");
+  expect(log).not.toContain("exiting");
+}
+
+const cases: Array<[string, (started: Started) => void]> = [
+  ["SIGINT to npm", (s) => process.kill(s.npm.pid ?? 0, "SIGINT")],
+  ["SIGTERM to npm", (s) => process.kill(s.npm.pid ?? 0, "SIGTERM")],
+  ["SIGTERM to the start script", (s) => process.kill(s.wrapperPid, "SIGTERM")],
+  ["SIGINT to the process group (Ctrl+C)", (s) => process.kill(-(s.npm.pid ?? 0), "SIGINT")],
+  ["SIGTERM to the process group", (s) => process.kill(-(s.npm.pid ?? 0), "SIGTERM")],
+  ["the start script killed with SIGKILL", (s) => process.kill(s.wrapperPid, "SIGKILL")],
+];
+
+for (const [name, stop] of cases) {
+  test(`npm start closes the database and exits on ${name}`, async () => {
+    test.setTimeout(180_000);
+    const started = await startServer();
+    try {
+      stop(started);
+      await expectCleanStop(started);
+    } finally {
+      for (const pid of [started.serverPid, started.wrapperPid, started.npm.pid ?? 0])
+        if (pid && alive(pid)) process.kill(pid, "SIGKILL");
+    }
+  });
+}
