@@ -93,6 +93,9 @@ async function expectCleanStop(started: Started) {
   expect(log).toContain("closing the server and the database");
   expect(log).toContain("closed cleanly");
   expect(log).not.toContain("exiting");
+  // Requests are logged at debug: the health checks above leave no line at info.
+  expect(log).not.toContain("request completed");
+  expect(log).not.toContain("incoming request");
 }
 
 const cases: Array<[string, (started: Started) => void]> = [

@@ -80,6 +80,8 @@ export async function buildApp(
     },
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // One line per request is noise at info in production; they are logged at debug below.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -126,6 +128,19 @@ export async function buildApp(
   });
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+  });
+  // Requests at debug (LOG_LEVEL=debug shows them); failures still reach warn and error.
+  app.addHook("onResponse", async (request, reply) => {
+    const status = reply.statusCode;
+    request.log[status >= 500 ? "warn" : "debug"](
+      {
+        method: request.method,
+        path: request.url.split("?")[0],
+        status,
+        responseTime: Math.round(reply.elapsedTime),
+      },
+      "request completed",
+    );
   });
 
   await app.register(errorsPlugin);
