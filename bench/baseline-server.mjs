@@ -1,16 +1,20 @@
-// The baseline: the same article HTML served from memory by a bare node:http server, so the
-// bench's figures can be read as ratios that hold across machines.
-import { readFileSync } from "node:fs";
+// The baseline: a bare node:http server that answers every request with one body from memory,
+// the same bytes and content type as the scenario measured next to it, so the bench's figures
+// can be read as ratios that hold across machines. The parent swaps the body per scenario
+// (`{ body: base64, contentType }` over IPC) and gets "ready" back.
 import http from "node:http";
 
-const [, , file, port] = process.argv;
-const body = readFileSync(file);
+const [, , port] = process.argv;
+let body = Buffer.alloc(0);
+let contentType = "text/plain";
+process.on("message", (message) => {
+  body = Buffer.from(message.body, "base64");
+  contentType = message.contentType;
+  process.send?.("ready");
+});
 http
   .createServer((_request, response) => {
-    response.writeHead(200, {
-      "content-type": "text/html; charset=utf-8",
-      "content-length": body.length,
-    });
+    response.writeHead(200, { "content-type": contentType, "content-length": body.length });
     response.end(body);
   })
   .listen(Number(port), "127.0.0.1", () => process.send?.("ready"));

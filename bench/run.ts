@@ -1,10 +1,14 @@
 /**
  * `npm run bench`: seeds a database with 10,000 articles, starts the production build and
- * measures the public pages and API with 64 connections, with the page cache on and off, next to
- * a bare node:http server that serves the same article HTML from memory. Settings:
- * BENCH_ARTICLES (10000), BENCH_SECONDS (15), BENCH_WARMUP_SECONDS (3, the same load before each
- * scenario, not counted), BENCH_DATA_DIR (reused between runs when it holds a
- * bench database of the same size), BENCH_SEARCH (the search term, "staking").
+ * measures the public pages and API with 64 connections, with the page cache on and off. Each
+ * scenario is measured in rounds, each round a bare node:http server answering with the same
+ * bytes right before the scenario itself, so every figure is a ratio to a baseline taken next to
+ * it; the median of the rounds and their spread are reported, and a ratio more than 10% below the
+ * committed reference (bench/reference.json) is reported as a regression (exit code 1).
+ * Settings: BENCH_ARTICLES (10000), BENCH_SECONDS (10), BENCH_ROUNDS (3), BENCH_WARMUP_SECONDS
+ * (3, the same load before a scenario's first round, not counted), BENCH_DATA_DIR (reused between
+ * runs when it holds a bench database of the same size), BENCH_SEARCH (the search term,
+ * "staking"), BENCH_SAVE_REFERENCE=1 (write this run's ratios as the new reference).
  */
 import { type ChildProcess, fork, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -17,7 +21,11 @@ import { seedBenchDatabase } from "./seed-articles";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const articleCount = Number(process.env.BENCH_ARTICLES ?? 10_000);
-const seconds = Number(process.env.BENCH_SECONDS ?? 15);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const referenceFile = path.join(root, "bench/reference.json");
+/** A ratio this much below the reference is a regression. */
+const regressionTolerance = 0.1;
 const searchTerm = process.env.BENCH_SEARCH ?? "staking";
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const dataDir = path.resolve(
@@ -115,32 +123,86 @@ async function stop(child: ChildProcess) {
   await exited;
 }
 
+interface Target {
+  rps?: number;
+  ratio?: number;
+  p99?: number;
+}
+
 interface Row {
   name: string;
+  /** The round with the median ratio. */
   result: LoadResult;
-  target?: { rps?: number; ratio?: number; p99?: number };
+  baselineRps: number;
+  ratio: number;
+  ratioSpread: [number, number];
+  target?: Target;
 }
+
+interface Baseline {
+  process: ChildProcess;
+  /** Answer every request with these bytes from now on. */
+  serve(body: Buffer, contentType: string): Promise<void>;
+}
+
+async function startBaseline(): Promise<Baseline> {
+  const child = fork(path.join(root, "bench/baseline-server.mjs"), [String(baselinePort)]);
+  await new Promise((resolve) => child.once("message", resolve));
+  return {
+    process: child,
+    serve: async (body, contentType) => {
+      const ready = new Promise((resolve) => child.once("message", resolve));
+      child.send({ body: body.toString("base64"), contentType });
+      await ready;
+    },
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
 async function measureAll(
   label: string,
   child: ChildProcess,
-  urls: Array<{ name: string; path: string; target?: Row["target"] }>,
+  baseline: Baseline,
+  urls: Array<{ name: string; path: string; target?: Target }>,
 ): Promise<{ rows: Row[]; peakRssMb: number }> {
   let peak = rssMb(child.pid!);
   const sampler = setInterval(() => {
     peak = Math.max(peak, rssMb(child.pid!));
   }, 250);
   const rows: Row[] = [];
+  const baselineUrl = `http://127.0.0.1:${baselinePort}/`;
   for (const url of urls) {
     const full = `http://127.0.0.1:${appPort}${url.path}`;
     for (let warm = 0; warm < 20; warm += 1) await fetch(full).then((response) => response.text());
+    const sample = await fetch(full);
+    await baseline.serve(
+      Buffer.from(await sample.arrayBuffer()),
+      sample.headers.get("content-type") ?? "text/plain",
+    );
     // A few seconds of the same load first, not counted: the figures are the steady state, not V8
     // compiling the request path (the first seconds after a start run ~10% slower).
+    await measure(baselineUrl, warmupSeconds);
     await measure(full, warmupSeconds);
-    log(`${label}: ${url.path}`);
+    const pairs: Array<{ app: LoadResult; baselineRps: number; ratio: number }> = [];
+    for (let round = 1; round <= rounds; round += 1) {
+      log(`${label}: ${url.path} (round ${round} of ${rounds})`);
+      const baselineResult = await measure(baselineUrl, seconds);
+      const app = await measure(full, seconds);
+      pairs.push({
+        app,
+        baselineRps: baselineResult.requestsPerSecond,
+        ratio: app.requestsPerSecond / baselineResult.requestsPerSecond,
+      });
+    }
+    const ratios = pairs.map((pair) => pair.ratio);
+    const middle = pairs.find((pair) => pair.ratio === median(ratios)) ?? pairs[0];
     rows.push({
       name: `${url.name} (${label})`,
-      result: await measure(full, seconds),
+      result: middle.app,
+      baselineRps: middle.baselineRps,
+      ratio: middle.ratio,
+      ratioSpread: [Math.min(...ratios), Math.max(...ratios)],
       target: url.target,
     });
   }
@@ -171,18 +233,29 @@ async function articleJavaScript(
   return { files: assets.length, gzipKb: gzip / 1024, rawKb: raw / 1024 };
 }
 
-function format(rows: Row[], baseline: number) {
+function readReference(): Record<string, number> {
+  try {
+    return JSON.parse(readFileSync(referenceFile, "utf8")) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+/** The table, and the names of scenarios whose ratio fell more than 10% below the reference. */
+function format(rows: Row[], reference: Record<string, number>) {
+  const regressions: string[] = [];
   const lines = [
-    "scenario".padEnd(44) +
-      "req/s".padStart(10) +
-      "x node:http".padStart(13) +
-      "p50 ms".padStart(9) +
-      "p99 ms".padStart(9) +
-      "  target",
+    "scenario".padEnd(40) +
+      "req/s".padStart(9) +
+      "baseline".padStart(10) +
+      "ratio".padStart(7) +
+      "spread".padStart(12) +
+      "p50 ms".padStart(8) +
+      "p99 ms".padStart(8) +
+      "  targets and reference",
   ];
   for (const row of rows) {
-    const { result, target } = row;
-    const ratio = result.requestsPerSecond / baseline;
+    const { result, target, ratio } = row;
     const checks: string[] = [];
     if (target?.rps)
       checks.push(
@@ -193,16 +266,27 @@ function format(rows: Row[], baseline: number) {
     if (target?.p99)
       checks.push(`p99 < ${target.p99} ms ${result.p99Ms < target.p99 ? "ok" : "MISSED"}`);
     if (result.non2xx) checks.push(`${result.non2xx} non-2xx!`);
+    const referenceRatio = reference[row.name];
+    if (referenceRatio) {
+      const change = ratio / referenceRatio - 1;
+      const regressed = change < -regressionTolerance;
+      if (regressed) regressions.push(row.name);
+      checks.push(
+        `ref ${referenceRatio.toFixed(3)} (${change >= 0 ? "+" : ""}${(change * 100).toFixed(0)}%)${regressed ? " REGRESSION" : ""}`,
+      );
+    }
     lines.push(
-      row.name.padEnd(44) +
-        result.requestsPerSecond.toFixed(0).padStart(10) +
-        ratio.toFixed(2).padStart(13) +
-        result.p50Ms.toFixed(2).padStart(9) +
-        result.p99Ms.toFixed(2).padStart(9) +
+      row.name.padEnd(40) +
+        result.requestsPerSecond.toFixed(0).padStart(9) +
+        row.baselineRps.toFixed(0).padStart(10) +
+        ratio.toFixed(3).padStart(7) +
+        `${row.ratioSpread[0].toFixed(3)}-${row.ratioSpread[1].toFixed(3)}`.padStart(12) +
+        result.p50Ms.toFixed(2).padStart(8) +
+        result.p99Ms.toFixed(2).padStart(8) +
         `  ${checks.join(", ")}`,
     );
   }
-  return lines.join("\n");
+  return { table: lines.join("\n"), regressions };
 }
 
 async function main() {
@@ -239,40 +323,34 @@ async function main() {
     },
     { name: `search "${searchTerm}"`, path: search, target: { p99: 100 } },
   ];
-  const cached = await measureAll("cache on", app, urls(true));
+  const baseline = await startBaseline();
+  // The machine's speed, for readers who want to scale absolute figures: node:http serving the
+  // article page (the first of the article page's rounds is this same measurement).
+  const cached = await measureAll("cache on", app, baseline, urls(true));
   await stop(app);
-
-  const htmlFile = path.join(dataDir, "baseline-article.html");
-  writeFileSync(htmlFile, articleHtml);
-  const baselineServer = fork(path.join(root, "bench/baseline-server.mjs"), [
-    htmlFile,
-    String(baselinePort),
-  ]);
-  await new Promise((resolve) => baselineServer.once("message", resolve));
-  log("node:http baseline");
-  await measure(`http://127.0.0.1:${baselinePort}/`, warmupSeconds);
-  const baseline = await measure(`http://127.0.0.1:${baselinePort}/`, seconds);
-  await stop(baselineServer);
 
   log("starting the server with the page cache off");
   app = await startApp(0);
-  const uncached = await measureAll("cache off", app, urls(false));
+  const uncached = await measureAll("cache off", app, baseline, urls(false));
   await stop(app);
+  await stop(baseline.process);
 
-  const rows: Row[] = [
-    {
-      name: `node:http baseline (${(articleHtml.length / 1024).toFixed(0)} KB page)`,
-      result: baseline,
-    },
-    ...cached.rows,
-    ...uncached.rows,
-  ];
+  const rows: Row[] = [...cached.rows, ...uncached.rows];
+  const articleRow = cached.rows.find((row) => row.name.startsWith("article page"));
+  const reference = readReference();
+  const { table, regressions } = format(rows, reference);
   const peak = Math.max(cached.peakRssMb, uncached.peakRssMb);
   console.log("");
   console.log(
-    `AurumWire bench: ${articleCount} articles, ${seconds} s per scenario, 64 connections, ${baseline.tool}`,
+    `AurumWire bench: ${articleCount} articles, ${rounds} rounds of ${seconds} s per scenario, 64 connections, ${cached.rows[0]?.result.tool}`,
   );
-  console.log(format(rows, baseline.requestsPerSecond));
+  console.log(
+    `machine baseline: node:http serves the ${(articleHtml.length / 1024).toFixed(0)} KB article page at ${articleRow?.baselineRps.toFixed(0)} req/s`,
+  );
+  console.log(
+    "ratio: the scenario's req/s over node:http answering with the same bytes just before it (median of the rounds; spread = lowest-highest)",
+  );
+  console.log(table);
   console.log("");
   console.log(
     `server memory (peak RSS): ${peak.toFixed(0)} MB (cache on ${cached.peakRssMb.toFixed(0)}, off ${uncached.peakRssMb.toFixed(0)}); target <= 300 MB ${peak <= 300 ? "ok" : "MISSED"}`,
@@ -280,6 +358,22 @@ async function main() {
   console.log(
     `article page JavaScript on first load: ${javascript.gzipKb.toFixed(1)} KB gzipped (${javascript.rawKb.toFixed(0)} KB raw, ${javascript.files} files); target <= 250 KB ${javascript.gzipKb <= 250 ? "ok" : "MISSED"}`,
   );
+  if (process.env.BENCH_SAVE_REFERENCE === "1") {
+    const ratios = Object.fromEntries(rows.map((row) => [row.name, Number(row.ratio.toFixed(3))]));
+    writeFileSync(referenceFile, `${JSON.stringify(ratios, null, 2)}\n`);
+    log(`saved these ratios as the reference (${path.relative(root, referenceFile)})`);
+  } else if (Object.keys(reference).length === 0) {
+    log(
+      "no reference ratios yet: run with BENCH_SAVE_REFERENCE=1 on a quiet machine to keep these",
+    );
+  } else if (regressions.length > 0) {
+    console.log(
+      `REGRESSION: ${regressions.length} scenario(s) more than ${regressionTolerance * 100}% below the reference ratio: ${regressions.join("; ")}`,
+    );
+    process.exitCode = 1;
+  } else {
+    console.log(`no ratio more than ${regressionTolerance * 100}% below the reference`);
+  }
 }
 
 main().catch((error) => {

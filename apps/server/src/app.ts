@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import {
   serializerCompiler,
   validatorCompiler,
@@ -60,6 +60,30 @@ export interface BuildOptions {
   database?: DatabaseHandle;
 }
 
+/**
+ * One line per request is noise at info in production: requests are logged at debug
+ * (LOG_LEVEL=debug shows them, without their query string, which may hold a token); answers of 500
+ * and more at warn, and errors as Fastify logs them.
+ */
+class RequestsAtDebug extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: Parameters<LogController["requestCompleted"]>[1],
+    reply: Parameters<LogController["requestCompleted"]>[2],
+  ) {
+    const line = {
+      method: request.method,
+      path: request.url.split("?")[0],
+      status: reply.statusCode,
+      responseTime: Math.round(reply.elapsedTime),
+    };
+    if (error) reply.log.error({ ...line, err: error }, "request errored");
+    else reply.log[reply.statusCode >= 500 ? "warn" : "debug"](line, "request completed");
+  }
+}
+
 /** The Fastify factory: plugins, then modules, then the server-rendered web app. */
 export async function buildApp(
   config: AppConfig,
@@ -80,8 +104,7 @@ export async function buildApp(
     },
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
-    // One line per request is noise at info in production; they are logged at debug below.
-    disableRequestLogging: true,
+    logController: new RequestsAtDebug(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -128,19 +151,6 @@ export async function buildApp(
   });
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
-  });
-  // Requests at debug (LOG_LEVEL=debug shows them); failures still reach warn and error.
-  app.addHook("onResponse", async (request, reply) => {
-    const status = reply.statusCode;
-    request.log[status >= 500 ? "warn" : "debug"](
-      {
-        method: request.method,
-        path: request.url.split("?")[0],
-        status,
-        responseTime: Math.round(reply.elapsedTime),
-      },
-      "request completed",
-    );
   });
 
   await app.register(errorsPlugin);
