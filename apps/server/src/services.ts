@@ -107,17 +107,6 @@ export function createServices(deps: {
   // The one hook every newsroom change calls (articles, categories, site settings): cached public
   // pages and reads are dropped at once, so readers see the change on their next request.
   const onContentChanged = () => pageCache.invalidate();
-  const newsFeed = createNewsFeedService({
-    db,
-    repository: createNewsFeedRepository(db),
-    counters,
-    feeds: config.newsFeeds,
-    timeoutMs: outboundTimeoutMs,
-    intervalMs: intervals.newsTickerRefreshMs,
-    log,
-    onContentChanged,
-  });
-
   const articleEditor = createArticleEditorService({
     db,
     repository: createArticleEditorRepository(db),
@@ -129,6 +118,20 @@ export function createServices(deps: {
     repository: createCategoryAdminRepository(db),
     onContentChanged,
   });
+  const newsFeed = createNewsFeedService({
+    db,
+    repository: createNewsFeedRepository(db),
+    counters,
+    feeds: config.newsFeeds,
+    timeoutMs: outboundTimeoutMs,
+    intervalMs: intervals.newsTickerRefreshMs,
+    log,
+    articleEditor,
+    categoryAdmin,
+    users: usersRepository,
+    onContentChanged,
+  });
+
   const siteSettings = createSiteSettingsService({
     repository: siteSettingsRepository,
     onContentChanged,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { slugify } from "./slugs";
+import { nextFreeSlug, slugify } from "./slugs";
 
 describe("slugify", () => {
   it("makes readable slugs", () => {
@@ -13,5 +13,12 @@ describe("slugify", () => {
     const slug = slugify("word ".repeat(40));
     expect(slug.length).toBeLessThanOrEqual(80);
     expect(slug.endsWith("-")).toBe(false);
+  });
+});
+
+describe("nextFreeSlug", () => {
+  it("keeps a free base and otherwise takes the first free suffix", () => {
+    expect(nextFreeSlug("eth", [])).toBe("eth");
+    expect(nextFreeSlug("eth", ["eth", "eth-2", "eth-4"])).toBe("eth-3");
   });
 });

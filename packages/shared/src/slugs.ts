@@ -11,3 +11,12 @@ export function slugify(text: string): string {
     .replace(/-+$/g, "");
   return slug || "article";
 }
+
+/** `base` when it is free, else the first free `base-2`, `base-3`, ... */
+export function nextFreeSlug(base: string, taken: Iterable<string>): string {
+  const used = new Set(taken);
+  if (!used.has(base)) return base;
+  for (let suffix = 2; ; suffix++) {
+    if (!used.has(`${base}-${suffix}`)) return `${base}-${suffix}`;
+  }
+}

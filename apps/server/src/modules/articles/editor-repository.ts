@@ -1,5 +1,6 @@
-import { and, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
+import { slugFamily } from "../../db/like";
 import {
   type ArticleRow,
   articleRevisions,
@@ -8,10 +9,6 @@ import {
   type NewArticleRow,
   users,
 } from "../../db/schema";
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
 
 /** The only place the newsroom's article writes touch the database. */
 export function createArticleEditorRepository(db: Executor) {
@@ -42,10 +39,7 @@ export function createArticleEditorRepository(db: Executor) {
         .select({ slug: articles.slug })
         .from(articles)
         .where(
-          and(
-            or(eq(articles.slug, base), ilike(articles.slug, `${escapeLike(base)}-%`)),
-            exceptId ? ne(articles.id, exceptId) : undefined,
-          ),
+          and(slugFamily(articles.slug, base), exceptId ? ne(articles.id, exceptId) : undefined),
         );
       return rows.map((row) => row.slug);
     },

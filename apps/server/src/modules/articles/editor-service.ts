@@ -17,7 +17,7 @@ import {
 } from "@aurumwire/shared/articles";
 import { limits } from "@aurumwire/shared/limits";
 import { isEditor } from "@aurumwire/shared/roles";
-import { slugify } from "@aurumwire/shared/slugs";
+import { nextFreeSlug, slugify } from "@aurumwire/shared/slugs";
 import type { Database, Executor } from "../../db/client";
 import type { ArticleRow, NewArticleRow, UserRow } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../errors";
@@ -132,12 +132,7 @@ export function createArticleEditorService(deps: {
 
   async function uniqueSlug(title: string, exceptId: number | undefined, tx: Executor) {
     const base = slugify(title);
-    const taken = new Set(await repository.slugsLike(base, exceptId, tx));
-    if (!taken.has(base)) return base;
-    for (let suffix = 2; ; suffix++) {
-      const candidate = `${base}-${suffix}`;
-      if (!taken.has(candidate)) return candidate;
-    }
+    return nextFreeSlug(base, await repository.slugsLike(base, exceptId, tx));
   }
 
   /** A slug follows the title until the article is first published; then links must keep working. */
@@ -253,6 +248,40 @@ export function createArticleEditorService(deps: {
       );
       onContentChanged();
       return article;
+    },
+
+    /**
+     * Publishes a brief written by the system (a breaking-news item), inside the caller's
+     * transaction: the same sanitizing, unique slug and reading time as every article, but no
+     * newsroom minimum length and no actor's permissions. The caller notifies after its commit.
+     */
+    async publishBrief(
+      brief: {
+        title: string;
+        excerpt: string;
+        content: string;
+        tags: string[];
+        metaTitle: string | null;
+        metaDescription: string | null;
+        categoryId: number;
+        authorId: number;
+      },
+      tx: Executor,
+    ): Promise<{ id: number; slug: string }> {
+      const content = sanitizeArticleHtml(brief.content);
+      const published = now();
+      const row = await repository.insert(
+        {
+          ...brief,
+          slug: await uniqueSlug(brief.title, undefined, tx),
+          content,
+          status: "published",
+          publishedAt: published,
+          readingTime: readingTimeMinutes(content),
+        },
+        tx,
+      );
+      return { id: row.id, slug: row.slug };
     },
 
     async update(actor: Actor, id: number, patch: ArticleUpdate): Promise<Article> {

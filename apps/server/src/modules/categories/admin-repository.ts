@@ -1,12 +1,9 @@
-import { and, asc, count, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
+import { slugFamily } from "../../db/like";
 import { articles, type CategoryRow, categories } from "../../db/schema";
 
 type NewCategoryRow = typeof categories.$inferInsert;
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
 
 /** Category writes and the full list (inactive ones and every article status counted). */
 export function createCategoryAdminRepository(db: Executor) {
@@ -49,11 +46,22 @@ export function createCategoryAdminRepository(db: Executor) {
         .from(categories)
         .where(
           and(
-            or(eq(categories.slug, base), ilike(categories.slug, `${escapeLike(base)}-%`)),
+            slugFamily(categories.slug, base),
             exceptId ? ne(categories.id, exceptId) : undefined,
           ),
         );
       return rows.map((row) => row.slug);
+    },
+
+    /** The id of the category with this slug, inserted with these values when missing. */
+    async insertIfMissing(values: NewCategoryRow & { slug: string }, tx: Executor = db) {
+      await tx.insert(categories).values(values).onConflictDoNothing();
+      const [row] = await tx
+        .select({ id: categories.id })
+        .from(categories)
+        .where(eq(categories.slug, values.slug))
+        .limit(1);
+      return row.id;
     },
 
     async insert(values: NewCategoryRow, tx: Executor = db): Promise<CategoryRow> {

@@ -4,7 +4,7 @@ import type {
   CategoryOutput,
   CategoryUpdate,
 } from "@aurumwire/shared/category-admin";
-import { slugify } from "@aurumwire/shared/slugs";
+import { nextFreeSlug, slugify } from "@aurumwire/shared/slugs";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client";
 import { badRequest, conflict, notFound } from "../../errors";
@@ -83,11 +83,7 @@ export function createCategoryAdminService(deps: {
       return requested;
     }
     const base = slugify(name);
-    const taken = new Set(await repository.slugsLike(base, selfId, tx));
-    if (!taken.has(base)) return base;
-    for (let suffix = 2; ; suffix++) {
-      if (!taken.has(`${base}-${suffix}`)) return `${base}-${suffix}`;
-    }
+    return nextFreeSlug(base, await repository.slugsLike(base, selfId, tx));
   }
 
   async function present(id: number, tx: Executor = db): Promise<CategoryOutput> {
@@ -97,6 +93,14 @@ export function createCategoryAdminService(deps: {
   }
 
   return {
+    /** The id of a category the system files articles under, created when missing. */
+    async ensureCategory(
+      values: { name: string; slug: string; color: string; description: string },
+      tx: Executor,
+    ): Promise<number> {
+      return repository.insertIfMissing(values, tx);
+    },
+
     async list(): Promise<CategoryOutput[]> {
       const rows = await repository.listWithCounts();
       return rows.map((row) => toCategoryOutput(row.category, row.articleCount));

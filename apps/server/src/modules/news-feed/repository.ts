@@ -1,16 +1,11 @@
-import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import {
-  articles,
-  categories,
-  type NewArticleRow,
-  type NewNewsItemRow,
-  type NewsItemRow,
-  newsItems,
-  users,
-} from "../../db/schema";
+import { articles, type NewNewsItemRow, type NewsItemRow, newsItems } from "../../db/schema";
 
-/** The news feed's queries: feed items, and the few article/category/user rows a brief needs. */
+/**
+ * The news feed's queries: its own feed items, and the slugs of the articles they became. The
+ * articles, categories and bylines are written by their owners (articles, categories, users).
+ */
 export function createNewsFeedRepository(db: Executor) {
   return {
     /** Inserts items not seen before (by dedupe key or link); returns how many were new. */
@@ -84,60 +79,6 @@ export function createNewsFeedRepository(db: Executor) {
         .where(eq(articles.id, articleId))
         .limit(1);
       return row?.slug;
-    },
-
-    async slugTaken(slug: string, tx: Executor = db): Promise<boolean> {
-      const [row] = await tx
-        .select({ id: articles.id })
-        .from(articles)
-        .where(eq(articles.slug, slug))
-        .limit(1);
-      return !!row;
-    },
-
-    /** The category with this slug, created with the given values when missing. */
-    async ensureCategory(
-      values: { name: string; slug: string; color: string; description: string },
-      tx: Executor = db,
-    ): Promise<number> {
-      await tx.insert(categories).values(values).onConflictDoNothing();
-      const [row] = await tx
-        .select({ id: categories.id })
-        .from(categories)
-        .where(eq(categories.slug, values.slug))
-        .limit(1);
-      return row.id;
-    },
-
-    /** The account briefs are credited to, created (inactive, unable to log in) when missing. */
-    async ensureSystemAuthor(
-      values: { email: string; firstName: string; lastName: string },
-      tx: Executor = db,
-    ): Promise<number> {
-      await tx
-        .insert(users)
-        .values({
-          ...values,
-          // Not a valid argon2 hash: no password can ever match it.
-          passwordHash: "!system-account-no-login",
-          role: "author",
-          isActive: false,
-        })
-        .onConflictDoNothing();
-      const [row] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.email}) = ${values.email.toLowerCase()}`)
-        .limit(1);
-      return row.id;
-    },
-
-    async insertArticle(values: NewArticleRow, tx: Executor = db) {
-      const [row] = await tx
-        .insert(articles)
-        .values(values)
-        .returning({ id: articles.id, slug: articles.slug });
-      return row;
     },
 
     async linkItemToArticle(itemId: number, articleId: number, tx: Executor = db): Promise<void> {

@@ -3,11 +3,13 @@ import {
   fallbackTickerNews,
   type NewsTickerResponse,
 } from "@aurumwire/shared/news";
-import { slugify } from "@aurumwire/shared/slugs";
 import type { Database } from "../../db/client";
 import { notFound, tooManyRequests } from "../../errors";
 import { fetchText, OutboundError } from "../../lib/outbound-http";
 import type { CounterStore } from "../../plugins/counters";
+import type { ArticleEditorService } from "../articles/editor-service";
+import type { CategoryAdminService } from "../categories/admin-service";
+import type { UsersRepository } from "../users/repository";
 import { composeBrief } from "./brief";
 import { FeedFormatError, parseFeed } from "./feed-parser";
 import type { NewsFeedRepository } from "./repository";
@@ -73,6 +75,10 @@ export function createNewsFeedService(deps: {
   timeoutMs: number;
   intervalMs: number;
   log?: NewsFeedLogger;
+  /** The owners of the rows a brief needs: its article, its category and its byline. */
+  articleEditor: Pick<ArticleEditorService, "publishBrief">;
+  categoryAdmin: Pick<CategoryAdminService, "ensureCategory">;
+  users: Pick<UsersRepository, "ensureSystemAccount">;
   /** Called after a brief is published, so cached public pages (home, lists) show it at once. */
   onContentChanged?: () => void;
 }) {
@@ -248,27 +254,19 @@ export function createNewsFeedService(deps: {
           tags: item.tags,
           isFallback: item.isFallback,
         });
-        const base = slugify(brief.title);
-        let slug = base;
-        if (await repository.slugTaken(slug, tx)) slug = `${base}-${item.id}`;
-        if (await repository.slugTaken(slug, tx)) slug = `${base}-${item.id}-${Date.now()}`;
-        const categoryId = await repository.ensureCategory(breakingNewsCategory, tx);
-        const authorId = await repository.ensureSystemAuthor(newsroomAuthor, tx);
-        const now = new Date();
-        const article = await repository.insertArticle(
+        // Each table's owner writes its rows: the category, the byline, the article.
+        const categoryId = await deps.categoryAdmin.ensureCategory(breakingNewsCategory, tx);
+        const authorId = await deps.users.ensureSystemAccount(newsroomAuthor, tx);
+        const article = await deps.articleEditor.publishBrief(
           {
-            slug,
             title: brief.title,
             excerpt: brief.excerpt,
             content: brief.content,
             categoryId,
             authorId,
             tags: brief.tags,
-            status: "published",
-            publishedAt: now,
             metaTitle: brief.metaTitle,
             metaDescription: brief.metaDescription,
-            readingTime: 1,
           },
           tx,
         );

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
+import { escapeLike } from "../../db/like";
 import { apiKeys, articles, type NewUserRow, type UserRow, users } from "../../db/schema";
 
 /** A user row with the counts the user-management screen shows. */
@@ -13,9 +14,8 @@ export interface UserListFilter {
   offset: number;
 }
 
-/** Escapes LIKE wildcards so a search for "50%" means the text, not a pattern. */
 function likePattern(text: string) {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return `%${escapeLike(text)}%`;
 }
 
 /**
@@ -60,6 +60,31 @@ export function createUsersRepository(db: Executor) {
         .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
         .limit(1);
       return row;
+    },
+
+    /**
+     * The id of a system account (a byline such as the newsroom's), created when missing: inactive,
+     * and its hash is no valid argon2 hash, so no password can ever match it.
+     */
+    async ensureSystemAccount(
+      values: { email: string; firstName: string; lastName: string },
+      tx: Executor = db,
+    ): Promise<number> {
+      await tx
+        .insert(users)
+        .values({
+          ...values,
+          passwordHash: "!system-account-no-login",
+          role: "author",
+          isActive: false,
+        })
+        .onConflictDoNothing();
+      const [row] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${values.email.toLowerCase()}`)
+        .limit(1);
+      return row.id;
     },
 
     async insert(values: NewUserRow, tx: Executor = db): Promise<UserRow> {
