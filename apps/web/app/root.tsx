@@ -14,7 +14,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./components/site.css";
-import { AuthProvider } from "./features/auth/auth-context";
+import { AuthProvider } from "./lib/auth-context";
 import "./load-context";
 import { useNonce } from "./nonce";
 import { theme } from "./theme";

@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client";
+import { vacuumAnalyze } from "../db/maintenance";
 import type { PageCache } from "../plugins/page-cache";
 import type { ScheduledJob } from "./scheduler";
 
@@ -32,7 +32,7 @@ export function embeddedDatabaseMaintenanceJob(deps: {
       if (!changed && Date.now() - lastRun < maxQuietMs) return;
       changed = false;
       lastRun = Date.now();
-      await deps.database.db.execute(sql`vacuum analyze`);
+      await vacuumAnalyze(deps.database.db);
     },
   };
 }

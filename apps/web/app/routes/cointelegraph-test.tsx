@@ -2,6 +2,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
+import { dashboardPaths } from "../lib/dashboard-paths";
 
 /**
  * Spec: "Outside the layout; purpose not shown". Kept as a plain diagnostic page for the partner
@@ -17,7 +18,7 @@ export default function PartnerTestPage() {
         This page is reserved for checking the partner news platform integration. Staff can test the
         connection from the Campaigns dashboard.
       </Typography>
-      <Button component={Link} to="/dashboard/campaigns" variant="outlined">
+      <Button component={Link} to={dashboardPaths.campaigns} variant="outlined">
         Open Campaigns
       </Button>
     </Box>

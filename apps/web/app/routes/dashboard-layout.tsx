@@ -20,8 +20,9 @@ import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { Outlet, Link as RouterLink, useLocation, useNavigate } from "react-router";
-import { useAuth } from "../features/auth/auth-context";
 import { dashboardMenu, deniedActionForPath, rolesForPath } from "../features/dashboard/menu";
+import { useAuth } from "../lib/auth-context";
+import { dashboardPaths } from "../lib/dashboard-paths";
 import { pageMeta, siteNameFrom } from "../lib/meta";
 import type { Route } from "./+types/dashboard-layout";
 
@@ -130,7 +131,7 @@ export default function DashboardLayout() {
         <MenuItem
           onClick={() => {
             setProfileAnchor(null);
-            navigate("/dashboard/profile");
+            navigate(dashboardPaths.profile);
           }}
         >
           Profile Settings

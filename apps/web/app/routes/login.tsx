@@ -6,8 +6,8 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
-import { useAuth } from "../features/auth/auth-context";
 import { AuthPageFrame } from "../features/auth/auth-page-frame";
+import { useAuth } from "../lib/auth-context";
 import { pageMeta, siteNameFrom } from "../lib/meta";
 import type { Route } from "./+types/login";
 

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { DatabaseHandle } from "../../db/client";
+import { pingDatabase } from "../../db/maintenance";
 
 /** For load balancers: 200 while the database answers, 503 when it does not. */
 export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (
@@ -9,7 +9,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> =
 ) => {
   app.get("/health", async (_request, reply) => {
     try {
-      await database.db.execute(sql`select 1`);
+      await pingDatabase(database.db);
       return { status: "ok", database: "up", kind: database.kind };
     } catch {
       return reply

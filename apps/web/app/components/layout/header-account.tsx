@@ -14,7 +14,8 @@ import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import { useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
-import { useAuth } from "../../features/auth/auth-context";
+import { useAuth } from "../../lib/auth-context";
+import { dashboardPaths } from "../../lib/dashboard-paths";
 
 /**
  * The header's signed-in controls: notifications, the staff's Dashboard button, the role chip and
@@ -41,7 +42,7 @@ export default function HeaderAccount() {
       {isStaff(user) && (
         <Button
           component={RouterLink}
-          to="/dashboard"
+          to={dashboardPaths.home}
           startIcon={<DashboardIcon />}
           variant="outlined"
           size="small"
@@ -81,9 +82,9 @@ export default function HeaderAccount() {
       </IconButton>
       <Menu anchorEl={anchor} open={!!anchor} onClose={close}>
         <MenuItem onClick={() => go("/profile")}>Profile Settings</MenuItem>
-        {isStaff(user) && <MenuItem onClick={() => go("/dashboard/api-keys")}>API Keys</MenuItem>}
+        {isStaff(user) && <MenuItem onClick={() => go(dashboardPaths.apiKeys)}>API Keys</MenuItem>}
         {isAdmin(user) && (
-          <MenuItem onClick={() => go("/dashboard/landing-page")}>Landing Page Manager</MenuItem>
+          <MenuItem onClick={() => go(dashboardPaths.landingPage)}>Landing Page Manager</MenuItem>
         )}
         <Divider />
         <MenuItem

@@ -1,7 +1,7 @@
 import useScrollTrigger from "@mui/material/useScrollTrigger";
 import { type FormEvent, lazy, Suspense, useState } from "react";
 import { useNavigate } from "react-router";
-import { useAuth } from "../../features/auth/auth-context";
+import { useAuth } from "../../lib/auth-context";
 import "./public-layout.css";
 import { SiteLink } from "../site-link";
 import { navItems, searchPath } from "./nav";

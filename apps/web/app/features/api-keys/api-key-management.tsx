@@ -23,9 +23,9 @@ import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageHeading } from "../../components/page-heading";
+import { useAuth } from "../../lib/auth-context";
 import { errorMessage } from "../../lib/error-message";
 import { formatDisplayDate } from "../../lib/format-date";
-import { useAuth } from "../auth/auth-context";
 import { EditApiKeyDialog, GenerateApiKeyDialog, RevealApiKeyDialog } from "./api-key-dialogs";
 import { useApiKeys, useRevokeApiKey, useUpdateApiKey } from "./api-keys-api";
 

@@ -37,8 +37,9 @@ import {
 import { uploadArticleImage } from "../../api/uploads";
 import { useFeedback } from "../../components/feedback";
 import { ApiError } from "../../lib/api-client";
+import { useAuth } from "../../lib/auth-context";
+import { dashboardPaths } from "../../lib/dashboard-paths";
 import { serverMessageOr } from "../../lib/error-text";
-import { useAuth } from "../auth/auth-context";
 import {
   type ArticleFormValues,
   emptyArticleForm,
@@ -178,16 +179,16 @@ export function ArticleEditor(props: { articleId?: number }) {
           leaveWarning.allowNextNavigation();
           if (!editMode) {
             // Spec: after creating, the saved article's page, then the list.
-            navigate(`/dashboard/articles/${article.id}`, { replace: true });
+            navigate(dashboardPaths.article(article.id), { replace: true });
             return;
           }
           if (action === "publish") {
-            navigate("/dashboard/articles");
+            navigate(dashboardPaths.articles);
             return;
           }
           feedback.show("success", "Article saved successfully");
           redirectTimer.current = window.setTimeout(
-            () => navigate("/dashboard/articles"),
+            () => navigate(dashboardPaths.articles),
             intervals.redirectAfterSaveMs,
           );
         } catch (caught) {
@@ -219,7 +220,7 @@ export function ArticleEditor(props: { articleId?: number }) {
         <Alert severity="error" sx={{ mb: 3, justifyContent: "center" }}>
           Article not found
         </Alert>
-        <Button component={RouterLink} to="/dashboard/articles" variant="contained">
+        <Button component={RouterLink} to={dashboardPaths.articles} variant="contained">
           Back to Articles
         </Button>
       </Box>
@@ -255,7 +256,7 @@ export function ArticleEditor(props: { articleId?: number }) {
         <Box>
           <Button
             component={RouterLink}
-            to="/dashboard/articles"
+            to={dashboardPaths.articles}
             startIcon={<ArrowBackIcon />}
             size="small"
             sx={{ mb: 1 }}

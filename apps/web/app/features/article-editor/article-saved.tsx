@@ -9,6 +9,7 @@ import { useEffect } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { useArticleForEditing } from "../../api/admin-articles";
 import { ArticleStatusChip } from "../../components/article-status-chip";
+import { dashboardPaths } from "../../lib/dashboard-paths";
 
 /**
  * /dashboard/articles/{id}: where a newly created article lands (spec point 2), then on to the
@@ -20,7 +21,7 @@ export function ArticleSaved(props: { articleId: number }) {
 
   useEffect(() => {
     const timer = window.setTimeout(
-      () => navigate("/dashboard/articles", { replace: true }),
+      () => navigate(dashboardPaths.articles, { replace: true }),
       intervals.redirectAfterSaveMs,
     );
     return () => window.clearTimeout(timer);
@@ -42,10 +43,10 @@ export function ArticleSaved(props: { articleId: number }) {
         Taking you to the articles list...
       </Typography>
       <Box sx={{ display: "flex", gap: 1, justifyContent: "center" }}>
-        <Button component={RouterLink} to={`/dashboard/articles/${props.articleId}/edit`}>
+        <Button component={RouterLink} to={dashboardPaths.editArticle(props.articleId)}>
           Keep editing
         </Button>
-        <Button component={RouterLink} to="/dashboard/articles" variant="contained">
+        <Button component={RouterLink} to={dashboardPaths.articles} variant="contained">
           Go to Articles
         </Button>
       </Box>

@@ -3,6 +3,7 @@ import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { Link as RouterLink } from "react-router";
+import { dashboardPaths } from "../../lib/dashboard-paths";
 
 /**
  * The 'AI Generator' tab. The generator itself (topics, tone, length, preview, 'Save as Draft &
@@ -19,7 +20,7 @@ export function AiGeneratorPlaceholder() {
         Generating whole articles with AI is coming in a later release. Until then, write your
         article in the editor.
       </Typography>
-      <Button component={RouterLink} to="/dashboard/articles/create" variant="contained">
+      <Button component={RouterLink} to={dashboardPaths.createArticle} variant="contained">
         New Article
       </Button>
     </Paper>

@@ -49,8 +49,9 @@ import { statusColor } from "../../components/article-status-chip";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useFeedback } from "../../components/feedback";
 import { PageHeading } from "../../components/page-heading";
+import { useAuth } from "../../lib/auth-context";
+import { dashboardPaths } from "../../lib/dashboard-paths";
 import { formatArticleDate } from "../../lib/dates";
-import { useAuth } from "../auth/auth-context";
 import { AiGeneratorPlaceholder } from "./ai-generator-placeholder";
 
 type StatusFilter = ArticleStatus | "all";
@@ -262,7 +263,7 @@ export function ArticlesManagement() {
               </Button>
               <Button
                 component={RouterLink}
-                to="/dashboard/articles/create"
+                to={dashboardPaths.createArticle}
                 variant="contained"
                 startIcon={<AddIcon />}
                 sx={{ whiteSpace: "nowrap", flexShrink: 0 }}
@@ -412,7 +413,7 @@ export function ArticlesManagement() {
                         <IconButton
                           size="small"
                           component={RouterLink}
-                          to={`/dashboard/articles/${article.id}/edit`}
+                          to={dashboardPaths.editArticle(article.id)}
                           aria-label={`Edit ${article.title}`}
                         >
                           <EditIcon fontSize="small" />

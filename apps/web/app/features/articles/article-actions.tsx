@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { api } from "../../lib/api-client";
-import { useAuth } from "../auth/auth-context";
+import { useAuth } from "../../lib/auth-context";
 import { formatCount } from "./format";
 
 /** Share: the Web Share API where there is one, else the link is copied. */

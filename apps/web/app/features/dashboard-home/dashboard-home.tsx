@@ -34,8 +34,9 @@ import { ArticleStatusChip } from "../../components/article-status-chip";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useFeedback } from "../../components/feedback";
 import { PageHeading } from "../../components/page-heading";
+import { useAuth } from "../../lib/auth-context";
+import { dashboardPaths } from "../../lib/dashboard-paths";
 import { formatAge } from "../../lib/dates";
-import { useAuth } from "../auth/auth-context";
 
 function StatCard(props: { label: string; value: number | undefined; icon: ReactNode }) {
   return (
@@ -100,7 +101,7 @@ export function DashboardHome() {
           {hasRole(user, editorRoles) && (
             <Button
               component={RouterLink}
-              to="/dashboard/campaigns"
+              to={dashboardPaths.campaigns}
               variant="outlined"
               startIcon={<CampaignIcon />}
             >
@@ -109,7 +110,7 @@ export function DashboardHome() {
           )}
           <Button
             component={RouterLink}
-            to="/dashboard/articles/create"
+            to={dashboardPaths.createArticle}
             variant="contained"
             startIcon={<AddIcon />}
           >
@@ -168,7 +169,7 @@ export function DashboardHome() {
                 <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 0.5 }}>
                   <Typography
                     component={RouterLink}
-                    to={`/dashboard/articles/${article.id}/edit`}
+                    to={dashboardPaths.editArticle(article.id)}
                     sx={{ fontWeight: 700, color: "text.primary", textDecoration: "none" }}
                   >
                     {article.title}
@@ -224,7 +225,7 @@ export function DashboardHome() {
         </MenuItem>
         <MenuItem
           onClick={() => {
-            if (menu) navigate(`/dashboard/articles/${menu.article.id}/edit`);
+            if (menu) navigate(dashboardPaths.editArticle(menu.article.id));
             setMenu(null);
           }}
         >

@@ -1,4 +1,5 @@
 import { editorRoles, type Role, staffRoles } from "@aurumwire/shared/roles";
+import { dashboardPaths } from "../../lib/dashboard-paths";
 
 export interface DashboardMenuItem {
   label: string;
@@ -15,27 +16,27 @@ export interface DashboardMenuItem {
  * its menu entry is hidden from.
  */
 export const dashboardMenu: readonly DashboardMenuItem[] = [
-  { label: "Dashboard", to: "/dashboard", roles: staffRoles },
-  { label: "Articles", to: "/dashboard/articles", roles: staffRoles },
-  { label: "Create Article", to: "/dashboard/articles/create", roles: staffRoles },
+  { label: "Dashboard", to: dashboardPaths.home, roles: staffRoles },
+  { label: "Articles", to: dashboardPaths.articles, roles: staffRoles },
+  { label: "Create Article", to: dashboardPaths.createArticle, roles: staffRoles },
   {
     label: "Featured Articles",
-    to: "/dashboard/featured-articles",
+    to: dashboardPaths.featuredArticles,
     roles: editorRoles,
     deniedAction: "manage featured articles",
   },
   // The header offers API Keys to all staff, so authors may open the page (decision 050).
-  { label: "API Keys", to: "/dashboard/api-keys", roles: editorRoles, routeRoles: staffRoles },
-  { label: "Campaigns", to: "/dashboard/campaigns", roles: editorRoles },
+  { label: "API Keys", to: dashboardPaths.apiKeys, roles: editorRoles, routeRoles: staffRoles },
+  { label: "Campaigns", to: dashboardPaths.campaigns, roles: editorRoles },
   {
     label: "Categories",
-    to: "/dashboard/categories",
+    to: dashboardPaths.categories,
     roles: editorRoles,
     deniedAction: "manage categories",
   },
-  { label: "Landing Pages", to: "/dashboard/landing-page", roles: editorRoles },
-  { label: "User Management", to: "/dashboard/users", roles: ["admin"] },
-  { label: "Site Settings", to: "/dashboard/site-settings", roles: ["admin"] },
+  { label: "Landing Pages", to: dashboardPaths.landingPage, roles: editorRoles },
+  { label: "User Management", to: dashboardPaths.users, roles: ["admin"] },
+  { label: "Site Settings", to: dashboardPaths.siteSettings, roles: ["admin"] },
 ];
 
 /** The roles allowed on a dashboard path: the most specific menu entry that covers it. */
@@ -53,7 +54,8 @@ function menuItemForPath(pathname: string): DashboardMenuItem | undefined {
   const path = pathname.replace(/\/+$/, "") || "/";
   let best: DashboardMenuItem | undefined;
   for (const item of dashboardMenu) {
-    const covers = path === item.to || (item.to !== "/dashboard" && path.startsWith(`${item.to}/`));
+    const covers =
+      path === item.to || (item.to !== dashboardPaths.home && path.startsWith(`${item.to}/`));
     if (covers && (!best || item.to.length > best.to.length)) best = item;
   }
   return best;

@@ -12,7 +12,7 @@ import Typography from "@mui/material/Typography";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { ApiError, api } from "../../lib/api-client";
-import { useAuth } from "../auth/auth-context";
+import { useAuth } from "../../lib/auth-context";
 
 /** Profile Settings: name, bio, avatar URL and a password change. Used by /profile and /dashboard/profile. */
 export function ProfileSettings() {

@@ -31,9 +31,9 @@ import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageHeading } from "../../components/page-heading";
+import { useAuth } from "../../lib/auth-context";
 import { errorMessage } from "../../lib/error-message";
 import { formatDisplayDate } from "../../lib/format-date";
-import { useAuth } from "../auth/auth-context";
 import {
   CreateUserDialog,
   EditUserDialog,

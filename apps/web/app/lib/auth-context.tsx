@@ -9,7 +9,7 @@ import {
   useMemo,
   useState,
 } from "react";
-import { api } from "../../lib/api-client";
+import { api } from "./api-client";
 
 type AuthState =
   | { status: "loading"; user: null; token: null }
