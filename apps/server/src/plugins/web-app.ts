@@ -18,8 +18,25 @@ import { contentSecurityPolicyHeader } from "./security";
 export type WebAppMode = "build" | "vite" | "none";
 
 /** What every route loader of the web app receives as `context`. */
+/** What the web app's loaders may call: the public reads, nothing that writes. */
+const loaderServiceNames = [
+  "articles",
+  "categories",
+  "demoLoginHint",
+  "marketData",
+  "newsFeed",
+  "publicSettings",
+] as const;
+export type LoaderServices = Pick<AppServices, (typeof loaderServiceNames)[number]>;
+
+function loaderServicesOf(services: AppServices): LoaderServices {
+  return Object.fromEntries(
+    loaderServiceNames.map((name) => [name, services[name]]),
+  ) as unknown as LoaderServices;
+}
+
 export type WebLoadContext = {
-  services: AppServices;
+  services: LoaderServices;
   config: { siteName: string; publicUrl: string; bitcoinAddress: string };
   /** The per-request CSP nonce for inline scripts. */
   nonce: string;
@@ -136,6 +153,7 @@ export default fp(
     const handleRequest = createRequestHandler(serverBuild, buildMode);
     // Renders beyond a few at once only queue inside the process, each holding its page in memory.
     const renderSlots = createConcurrencyLimit(8);
+    const loaderServices = loaderServicesOf(services);
     const publicConfig = {
       siteName: config.siteName,
       publicUrl: config.publicUrl,
@@ -152,7 +170,7 @@ export default fp(
         handler: async (request, reply) => {
           const cacheGeneration = services.pageCache.generation;
           const nonce = randomBytes(16).toString("base64");
-          const context: WebLoadContext = { services, config: publicConfig, nonce };
+          const context: WebLoadContext = { services: loaderServices, config: publicConfig, nonce };
           // A visitor who left while the render waited for its turn gets no render.
           const response = await renderSlots(async () =>
             request.raw.socket?.destroyed
