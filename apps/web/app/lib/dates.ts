@@ -1,9 +1,11 @@
 import { formatDate, parseDate } from "@aurumwire/shared/format";
 import { dateFormats } from "@aurumwire/shared/limits";
-import { formatDistanceToNow } from "date-fns";
+import { format, formatDistanceToNow, isValid } from "date-fns";
 
 /**
- * Dates on dashboard screens. The dashboard renders only in the browser, so times are shown in
+ * Every date the web app shows, in one module. Dates on public pages, which render on the server
+ * too, are in UTC so server and browser agree: formatPublicArticleDate. Dates on dashboard
+ * screens. The dashboard renders only in the browser, so times are shown in
  * the reader's own time zone (public pages use UTC so server and browser agree; decision 062).
  */
 const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -22,4 +24,25 @@ export function formatDateTime(value: string | null | undefined, fallback = "-")
 export function formatAge(value: string | null | undefined): string {
   const date = parseDate(value);
   return date ? formatDistanceToNow(date, { addSuffix: true }) : "Just now";
+}
+
+/**
+ * A date in one of the spec's patterns (`dateFormats` in @aurumwire/shared/limits), in the
+ * browser's time zone. Spec point 8: a date that is missing or cannot be parsed reads 'Just now'.
+ */
+export function formatDisplayDate(
+  value: string | number | Date | null | undefined,
+  pattern: string,
+) {
+  if (value === null || value === undefined || value === "") return "Just now";
+  const date = value instanceof Date ? value : new Date(value);
+  return isValid(date) ? format(date, pattern) : "Just now";
+}
+
+/**
+ * An article date on a public page as 'MMM dd, yyyy' (spec point 9), in UTC (decision 062);
+ * missing or unreadable dates read 'Just now'.
+ */
+export function formatPublicArticleDate(value: string | null | undefined): string {
+  return formatDate(value, dateFormats.articles);
 }

@@ -16,3 +16,11 @@ export function serverMessageOr(fallback: string, error: unknown): string {
   if (error instanceof ApiError && error.status < 500 && error.message) return error.message;
   return fallback;
 }
+
+/**
+ * The server's error field first, whatever the status (spec point 8 for Users and API keys: "the
+ * server error field is used first"), else the screen's own message.
+ */
+export function errorMessage(caught: unknown, fallback: string): string {
+  return caught instanceof ApiError && caught.code ? caught.message : fallback;
+}

@@ -6,15 +6,10 @@ import "../features/articles/article-page.css";
 import { orNotFound } from "../features/articles/articles.server";
 import { Breadcrumb, type Crumb } from "../features/articles/breadcrumb";
 import { CoverImage } from "../features/articles/cover-image";
-import {
-  articleImage,
-  authorName,
-  formatArticleDate,
-  formatCount,
-  toCardArticle,
-} from "../features/articles/format";
+import { articleImage, authorName, formatCount, toCardArticle } from "../features/articles/format";
 import { RelatedArticles, relatedError } from "../features/articles/related-articles";
 import { useTrackView } from "../features/articles/use-track-view";
+import { formatPublicArticleDate } from "../lib/dates";
 import { absoluteUrl, breadcrumbJsonLd, newsArticleJsonLd, seoMeta, siteFrom } from "../lib/seo";
 import type { Route } from "./+types/article";
 
@@ -92,7 +87,7 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
             By <strong>{authorName(article)}</strong>
           </span>
           <time dateTime={article.publishedAt ?? undefined}>
-            {formatArticleDate(article.publishedAt)}
+            {formatPublicArticleDate(article.publishedAt)}
           </time>
           <span>{article.readingTime} min read</span>
           <span>{formatCount(article.viewCount)} views</span>

@@ -25,7 +25,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FocusEvent, type FormEvent, useEffect, useState } from "react";
 import { ApiError } from "../../lib/api-client";
-import { errorMessage } from "../../lib/error-message";
+import { errorMessage } from "../../lib/error-text";
 import { useCreateApiKey, useUpdateApiKey } from "./api-keys-api";
 
 type FieldErrors = Partial<Record<"name" | "permissions" | "expiresAt", string>>;

@@ -24,8 +24,8 @@ import { useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageHeading } from "../../components/page-heading";
 import { useAuth } from "../../lib/auth-context";
-import { errorMessage } from "../../lib/error-message";
-import { formatDisplayDate } from "../../lib/format-date";
+import { formatDisplayDate } from "../../lib/dates";
+import { errorMessage } from "../../lib/error-text";
 import { EditApiKeyDialog, GenerateApiKeyDialog, RevealApiKeyDialog } from "./api-key-dialogs";
 import { useApiKeys, useRevokeApiKey, useUpdateApiKey } from "./api-keys-api";
 

@@ -2,15 +2,9 @@ import type { Article, HighlightPart } from "@aurumwire/shared/articles";
 import { SiteLink } from "../../components/site-link";
 import "../../components/site.css";
 import "./articles.css";
+import { formatPublicArticleDate } from "../../lib/dates";
 import { CoverImage } from "./cover-image";
-import {
-  articleImage,
-  articlePath,
-  authorName,
-  type CardArticle,
-  formatArticleDate,
-  formatCount,
-} from "./format";
+import { articleImage, articlePath, authorName, type CardArticle, formatCount } from "./format";
 
 export type ArticleCardVariant = "grid" | "hero" | "small";
 
@@ -109,7 +103,7 @@ export function ArticleCard({
           ))}
         <div className="aw-card__meta">
           {variant !== "small" && <span>{authorName(article)}</span>}
-          <span>{formatArticleDate(article.publishedAt)}</span>
+          <span>{formatPublicArticleDate(article.publishedAt)}</span>
           {variant !== "small" && <span>{article.readingTime} min read</span>}
           {variant === "hero" && <span>{formatCount(article.viewCount)} views</span>}
         </div>

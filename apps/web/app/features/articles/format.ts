@@ -1,11 +1,4 @@
 import type { Article } from "@aurumwire/shared/articles";
-import { formatDate } from "@aurumwire/shared/format";
-import { dateFormats } from "@aurumwire/shared/limits";
-
-/** An article date as 'MMM dd, yyyy' (spec point 9); missing or unreadable dates read 'Just now'. */
-export function formatArticleDate(value: string | null | undefined): string {
-  return formatDate(value, dateFormats.articles);
-}
 
 /**
  * What a card shows of an article. Pages send cards only these fields in their loader data (the

@@ -25,7 +25,7 @@ import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { ApiError } from "../../lib/api-client";
-import { errorMessage } from "../../lib/error-message";
+import { errorMessage } from "../../lib/error-text";
 import { useCreateUser, useResetPassword, useUpdateUser, useUploadAvatar } from "./users-api";
 
 export const roleLabels: Record<(typeof roles)[number], string> = {

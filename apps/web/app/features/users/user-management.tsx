@@ -32,8 +32,8 @@ import { useEffect, useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageHeading } from "../../components/page-heading";
 import { useAuth } from "../../lib/auth-context";
-import { errorMessage } from "../../lib/error-message";
-import { formatDisplayDate } from "../../lib/format-date";
+import { formatDisplayDate } from "../../lib/dates";
+import { errorMessage } from "../../lib/error-text";
 import {
   CreateUserDialog,
   EditUserDialog,
