@@ -1,0 +1,111 @@
+import type { Article, ArticleInputParsed } from "@aurumwire/shared/articles";
+import Button from "@mui/material/Button";
+import Divider from "@mui/material/Divider";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import MenuItem from "@mui/material/MenuItem";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Switch from "@mui/material/Switch";
+import TextField from "@mui/material/TextField";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import { Controller, useFormContext } from "react-hook-form";
+import type { ArticleFormValues, SaveAction } from "./article-form-values";
+
+/** Status, the featured and premium switches, and the save buttons (spec points 2, 4 and 6). */
+export function PublishingPanel(props: {
+  editMode: boolean;
+  canPublish: boolean;
+  storedStatus: Article["status"] | null;
+  pendingAction: SaveAction | null;
+  onSave: (action: SaveAction) => void;
+}) {
+  const { editMode, canPublish, storedStatus, pendingAction, onSave } = props;
+  const { control } = useFormContext<ArticleFormValues, unknown, ArticleInputParsed>();
+  const busy = pendingAction !== null;
+  return (
+    <Paper variant="outlined" sx={{ p: 2.5 }}>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
+        Publishing
+      </Typography>
+      <Stack spacing={2}>
+        <Controller
+          name="status"
+          control={control}
+          render={({ field }) => (
+            <TextField {...field} select label="Status" fullWidth size="small">
+              <MenuItem value="draft">Draft</MenuItem>
+              <MenuItem value="published" disabled={!canPublish && storedStatus !== "published"}>
+                Published
+              </MenuItem>
+              {storedStatus === "archived" && <MenuItem value="archived">Archived</MenuItem>}
+            </TextField>
+          )}
+        />
+        {!canPublish && (
+          <Typography variant="caption" color="text.secondary">
+            Authors save drafts; an editor or admin publishes them.
+          </Typography>
+        )}
+        <Controller
+          name="isFeatured"
+          control={control}
+          render={({ field }) => (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                  disabled={!canPublish}
+                />
+              }
+              label="Featured article"
+            />
+          )}
+        />
+        <Controller
+          name="isPremium"
+          control={control}
+          render={({ field }) => (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                />
+              }
+              label="Premium content"
+            />
+          )}
+        />
+        <Divider />
+        <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", gap: 1 }}>
+          <Button variant="outlined" disabled={busy} onClick={() => onSave("draft")}>
+            {pendingAction === "draft" ? "Saving..." : "Save Draft"}
+          </Button>
+          <Button variant="contained" disabled={busy} onClick={() => onSave("save")}>
+            {pendingAction === "save"
+              ? "Saving..."
+              : editMode
+                ? "Update Article"
+                : "Create Article"}
+          </Button>
+          {editMode && (
+            <Tooltip title={canPublish ? "" : "Only editors and admins can publish articles"}>
+              <span>
+                <Button
+                  variant="contained"
+                  color="success"
+                  disabled={busy || !canPublish}
+                  onClick={() => onSave("publish")}
+                >
+                  {pendingAction === "publish" ? "Publishing..." : "Publish"}
+                </Button>
+              </span>
+            </Tooltip>
+          )}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
