@@ -10,7 +10,6 @@ import Chip from "@mui/material/Chip";
 import IconButton from "@mui/material/IconButton";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
-import Snackbar from "@mui/material/Snackbar";
 import Switch from "@mui/material/Switch";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
@@ -22,14 +21,13 @@ import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { useFeedback } from "../../components/feedback";
 import { PageHeading } from "../../components/page-heading";
 import { useAuth } from "../../lib/auth-context";
 import { formatDisplayDate } from "../../lib/dates";
 import { errorMessage } from "../../lib/error-text";
 import { EditApiKeyDialog, GenerateApiKeyDialog, RevealApiKeyDialog } from "./api-key-dialogs";
 import { useApiKeys, useRevokeApiKey, useUpdateApiKey } from "./api-keys-api";
-
-type Notice = { severity: "success" | "error"; text: string };
 
 const statusColor: Record<ApiKeyStatus, "success" | "warning" | "error"> = {
   active: "success",
@@ -50,7 +48,7 @@ export function ApiKeyManagement() {
   const [revealed, setRevealed] = useState<{ secret: string; key: ApiKeyView } | null>(null);
   const [editing, setEditing] = useState<ApiKeyView | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const feedback = useFeedback();
   const isAdmin = user?.role === "admin";
   const list = keys.data ?? [];
 
@@ -58,12 +56,9 @@ export function ApiKeyManagement() {
     const isActive = !key.isActive;
     try {
       await updateKey.mutateAsync({ id: key.id, changes: { isActive } });
-      setNotice({
-        severity: "success",
-        text: `API key ${isActive ? "activated" : "deactivated"} successfully`,
-      });
+      feedback.show("success", `API key ${isActive ? "activated" : "deactivated"} successfully`);
     } catch (caught) {
-      setNotice({ severity: "error", text: errorMessage(caught, "Failed to update API key") });
+      feedback.show("error", errorMessage(caught, "Failed to update API key"));
     }
   };
 
@@ -71,9 +66,9 @@ export function ApiKeyManagement() {
     if (!revoking) return;
     try {
       await revokeKey.mutateAsync(revoking.id);
-      setNotice({ severity: "success", text: "API key revoked successfully" });
+      feedback.show("success", "API key revoked successfully");
     } catch (caught) {
-      setNotice({ severity: "error", text: errorMessage(caught, "Failed to revoke API key") });
+      feedback.show("error", errorMessage(caught, "Failed to revoke API key"));
     }
     setRevoking(null);
   };
@@ -265,10 +260,8 @@ export function ApiKeyManagement() {
       <RevealApiKeyDialog
         secret={revealed?.secret ?? null}
         apiKey={revealed?.key ?? null}
-        onCopied={() => setNotice({ severity: "success", text: "API key copied to clipboard" })}
-        onCopyFailed={() =>
-          setNotice({ severity: "error", text: "Could not copy. Select the key and copy it." })
-        }
+        onCopied={() => feedback.show("success", "API key copied to clipboard")}
+        onCopyFailed={() => feedback.show("error", "Could not copy. Select the key and copy it.")}
         // The secret leaves memory with the dialog.
         onClose={() => setRevealed(null)}
       />
@@ -277,7 +270,7 @@ export function ApiKeyManagement() {
         onClose={() => setEditing(null)}
         onSaved={() => {
           setEditing(null);
-          setNotice({ severity: "success", text: "API key updated successfully" });
+          feedback.show("success", "API key updated successfully");
         }}
       />
       <ConfirmDialog
@@ -296,18 +289,7 @@ export function ApiKeyManagement() {
         onConfirm={revoke}
         onCancel={() => setRevoking(null)}
       />
-      <Snackbar
-        open={!!notice}
-        autoHideDuration={5000}
-        onClose={() => setNotice(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-      >
-        {notice ? (
-          <Alert severity={notice.severity} variant="filled" onClose={() => setNotice(null)}>
-            {notice.text}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      {feedback.element}
     </Box>
   );
 }

@@ -16,7 +16,6 @@ import IconButton from "@mui/material/IconButton";
 import InputAdornment from "@mui/material/InputAdornment";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
-import Snackbar from "@mui/material/Snackbar";
 import Switch from "@mui/material/Switch";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
@@ -30,6 +29,7 @@ import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { useFeedback } from "../../components/feedback";
 import { PageHeading } from "../../components/page-heading";
 import { useAuth } from "../../lib/auth-context";
 import { formatDisplayDate } from "../../lib/dates";
@@ -41,8 +41,6 @@ import {
   roleLabels,
 } from "./user-form-dialogs";
 import { useDeactivateUser, useUpdateUser, useUsers } from "./users-api";
-
-type Notice = { severity: "success" | "error"; text: string };
 
 /** Pending "are you sure" before a user loses access: the status switch or the delete action. */
 type Confirmation = { user: ManagedUser; via: "toggle" | "delete" };
@@ -67,7 +65,7 @@ export function UserManagement() {
   const [editing, setEditing] = useState<ManagedUser | null>(null);
   const [resetting, setResetting] = useState<ManagedUser | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const feedback = useFeedback();
 
   // Search applies 500 ms after typing stops, back on page 1.
   useEffect(() => {
@@ -94,12 +92,9 @@ export function UserManagement() {
   const setActive = async (target: ManagedUser, isActive: boolean) => {
     try {
       await updateUser.mutateAsync({ id: target.id, changes: { is_active: isActive } });
-      setNotice({
-        severity: "success",
-        text: `User ${isActive ? "activated" : "deactivated"} successfully`,
-      });
+      feedback.show("success", `User ${isActive ? "activated" : "deactivated"} successfully`);
     } catch (caught) {
-      setNotice({ severity: "error", text: errorMessage(caught, "Failed to update user status") });
+      feedback.show("error", errorMessage(caught, "Failed to update user status"));
     }
   };
 
@@ -111,9 +106,9 @@ export function UserManagement() {
     } else {
       try {
         await deactivateUser.mutateAsync(target.id);
-        setNotice({ severity: "success", text: "User deactivated successfully" });
+        feedback.show("success", "User deactivated successfully");
       } catch (caught) {
-        setNotice({ severity: "error", text: errorMessage(caught, "Failed to deactivate user") });
+        feedback.show("error", errorMessage(caught, "Failed to deactivate user"));
       }
     }
     setConfirmation(null);
@@ -361,7 +356,7 @@ export function UserManagement() {
         onClose={() => setCreating(false)}
         onCreated={() => {
           setCreating(false);
-          setNotice({ severity: "success", text: "User created successfully" });
+          feedback.show("success", "User created successfully");
         }}
       />
       <EditUserDialog
@@ -370,7 +365,7 @@ export function UserManagement() {
         onClose={() => setEditing(null)}
         onSaved={() => {
           setEditing(null);
-          setNotice({ severity: "success", text: "User updated successfully" });
+          feedback.show("success", "User updated successfully");
         }}
       />
       <ResetPasswordDialog
@@ -378,7 +373,7 @@ export function UserManagement() {
         onClose={() => setResetting(null)}
         onDone={() => {
           setResetting(null);
-          setNotice({ severity: "success", text: "Password reset successfully" });
+          feedback.show("success", "Password reset successfully");
         }}
       />
       <ConfirmDialog
@@ -398,18 +393,7 @@ export function UserManagement() {
         onConfirm={confirm}
         onCancel={() => setConfirmation(null)}
       />
-      <Snackbar
-        open={!!notice}
-        autoHideDuration={5000}
-        onClose={() => setNotice(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-      >
-        {notice ? (
-          <Alert severity={notice.severity} variant="filled" onClose={() => setNotice(null)}>
-            {notice.text}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      {feedback.element}
     </Box>
   );
 }
