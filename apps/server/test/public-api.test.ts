@@ -441,6 +441,19 @@ describe("rate limit", () => {
     const other = await createKey(["categories:read"]);
     expect((await callPublic("GET", "/public/categories", other.secret)).statusCode).toBe(200);
   });
+
+  it("refuses a key over its limit before looking it up in the database", async () => {
+    const { secret, id } = await createKey(["categories:read"]);
+    for (let index = 1; index <= 100; index++) {
+      expect((await callPublic("GET", "/public/categories", secret)).statusCode).toBe(200);
+    }
+    // The key's row is gone: an answer that still depended on the lookup would be a 401.
+    await app.database.db.delete(apiKeys).where(eq(apiKeys.id, id));
+    const over = await callPublic("GET", "/public/categories", secret);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().code).toBe("rate_limited");
+    expect(Number(over.headers["retry-after"])).toBeGreaterThan(0);
+  });
 });
 
 describe("content routes", () => {

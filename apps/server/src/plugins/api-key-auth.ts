@@ -3,6 +3,7 @@ import { rateLimitHeaders } from "@aurumwire/shared/public-api";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError, forbidden, tooManyRequests, unauthorized } from "../errors";
+import { hashApiKey, looksLikeApiKey } from "../modules/api-keys/secrets";
 import type { ApiKeysService, AuthenticatedApiKey } from "../modules/api-keys/service";
 import type { CounterStore } from "./counters";
 
@@ -36,8 +37,11 @@ function secondsUntil(resetAt: number) {
 /**
  * API key authentication, per-key rate limit and permission check for the public content API.
  * Registered inside the /public scope; every route there names its permission in
- * `config.apiKeyPermission`. Order: key (401), rate limit (429, counted per key in the shared
- * CounterStore, so every instance behind a load balancer sees the same count), permission (403).
+ * `config.apiKeyPermission`. Order: missing key (401), rate limit (429, counted per key hash in
+ * the shared CounterStore, so every instance behind a load balancer sees the same count), key
+ * lookup (401), permission (403). The limit comes before the lookup: a refusal costs a hash and a
+ * counter, never a database query, so an integration hammering past its limit costs no more than
+ * a cached page (decision 084).
  */
 export default fp(
   async function apiKeyAuthPlugin(
@@ -47,7 +51,7 @@ export default fp(
     const { apiKeys, counters, requestsPerMinute: limit } = options;
     app.decorateRequest("apiKey", null);
 
-    async function authenticate(request: FastifyRequest): Promise<AuthenticatedApiKey> {
+    function requirePresentedKey(request: FastifyRequest): string {
       const secret = presentedKey(request);
       if (!secret) {
         throw unauthorized(
@@ -55,8 +59,14 @@ export default fp(
           "api_key_missing",
         );
       }
-      const failureKey = `public-api:invalid-keys:${request.ip}`;
-      const failures = await counters.peek(failureKey);
+      return secret;
+    }
+
+    const failureKeyOf = (request: FastifyRequest) => `public-api:invalid-keys:${request.ip}`;
+
+    /** An address that sent too many wrong keys waits, whatever key it sends now. */
+    async function refuseGuessingAddress(request: FastifyRequest) {
+      const failures = await counters.peek(failureKeyOf(request));
       if (failures && failures.count >= maxInvalidKeysPerIp) {
         const seconds = secondsUntil(failures.resetAt);
         throw tooManyRequests(
@@ -65,6 +75,13 @@ export default fp(
           seconds,
         );
       }
+    }
+
+    async function authenticate(
+      request: FastifyRequest,
+      secret: string,
+    ): Promise<AuthenticatedApiKey> {
+      const failureKey = failureKeyOf(request);
       try {
         return await apiKeys.authenticate(secret);
       } catch (error) {
@@ -101,8 +118,14 @@ export default fp(
     app.addHook("onRequest", async (request, reply) => {
       const permission = request.routeOptions.config?.apiKeyPermission;
       if (!permission) return;
-      const key = await authenticate(request);
-      await applyRateLimit(request, reply, key.keyHash);
+      const secret = requirePresentedKey(request);
+      await refuseGuessingAddress(request);
+      // Counted by the hash of what was presented, before the key is looked up: a request over
+      // the limit is refused without touching the database. A well-formed key that does not
+      // exist can only reach the limit from many addresses (wrong keys are limited per address
+      // below), and then learns nothing: every key over its limit gets the same 429.
+      if (looksLikeApiKey(secret)) await applyRateLimit(request, reply, hashApiKey(secret));
+      const key = await authenticate(request, secret);
       if (!key.permissions.includes(permission)) {
         throw forbidden(
           `This API key does not have the ${permission} permission.`,
