@@ -50,7 +50,7 @@ declare module "fastify" {
 }
 
 export interface BuildOptions {
-  /** "build": serve the built web app; "vite": dev server with hot reload; "none": API only. */
+  /** "build": the built web app; "vite": dev server; "none": API only (see WebAppMode). */
   web?: WebAppMode;
   /** Log to stdout (the server) or not at all (tests). */
   logger?: boolean;
@@ -98,7 +98,7 @@ export async function buildApp(
   const services = createServices({ db: database.db, config, counters, log: app.log });
   pageCache = services.pageCache;
   const stopSharingInvalidations = redis
-    ? await shareInvalidationsThroughRedis(services.pageCache, redis)
+    ? await shareInvalidationsThroughRedis(services.pageCache, redis, config.redisKeyPrefix)
     : null;
   const jobs = createJobScheduler({ redis, log: app.log });
   jobs.add(marketDataPollJob(services.marketData));
