@@ -112,6 +112,19 @@ describe("public content cache", () => {
     expect(cache.lookup("/other")?.fresh).toBe(false);
   });
 
+  it("evicts the least recently read page when full", () => {
+    const cache = createPageCache({ ttlSeconds: 30 });
+    const page = { status: 200, headers: {}, body: Buffer.from("x") };
+    cache.setPage("/", page, cache.generation);
+    for (let index = 1; index < 1000; index++) {
+      cache.setPage(`/search?q=${index}`, page, cache.generation);
+    }
+    expect(cache.getPage("/")).toBeDefined();
+    cache.setPage("/search?q=one-more", page, cache.generation);
+    expect(cache.getPage("/")).toBeDefined();
+    expect(cache.getPage("/search?q=1")).toBeUndefined();
+  });
+
   it("keeps nothing when the TTL is 0", async () => {
     const cache = createPageCache({ ttlSeconds: 0 });
     let loads = 0;

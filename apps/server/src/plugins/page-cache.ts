@@ -210,7 +210,12 @@ export function createPageCache(options: { ttlSeconds: number }) {
     const page = pages.get(key);
     if (!page) return undefined;
     const age = Date.now() - page.storedAt;
-    if (age < ttlMs && !page.invalidated) return { page, fresh: true };
+    if (age < ttlMs && !page.invalidated) {
+      // Most recently used last: a flood of one-off pages (searches) evicts those, not the home.
+      pages.delete(key);
+      pages.set(key, page);
+      return { page, fresh: true };
+    }
     if (age < ttlMs + staleMs) return { page, fresh: false };
     pages.delete(key);
     return undefined;
