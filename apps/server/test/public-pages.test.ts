@@ -3,7 +3,7 @@ import path from "node:path";
 import { articleListQuerySchema } from "@aurumwire/shared/articles";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { canonicalPageKey, sectionTabKeys } from "../src/plugins/page-keys";
+import { canonicalPageKey, isOriginFormPath, sectionTabKeys } from "../src/plugins/page-keys";
 import type { WebLoadContext } from "../src/plugins/web-app";
 import { buildTestApp, loginAs } from "./helpers";
 
@@ -114,6 +114,10 @@ describe("page cache keys", () => {
     expect(canonicalPageKey("/markets?tab=trading&q=ignored")).toBe("/markets?tab=trading");
     expect(canonicalPageKey("/analysis?tab=market-analysis")).toBe("/analysis?tab=market-analysis");
     expect(canonicalPageKey("/category/bitcoin?page=3&tab=viral")).toBe("/category/bitcoin?page=3");
+    // Only plain paths become keys: `//host/x` would name another host to a URL parser.
+    expect(isOriginFormPath("/about?x=1")).toBe(true);
+    expect(isOriginFormPath("//evil.example/about")).toBe(false);
+    expect(isOriginFormPath("http://evil.example/about")).toBe(false);
   });
 
   it("know the tabs the web app's section pages offer", () => {

@@ -5,7 +5,7 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:z
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
-import { canonicalPageKey } from "./page-keys";
+import { canonicalPageKey, isOriginFormPath } from "./page-keys";
 
 /** One rendered page as it left the server: every header (the CSP with its nonce too) and body. */
 export interface CachedPage {
@@ -502,6 +502,7 @@ function pageForRequest(
   url: string,
 ): { page: CachedPage; status: PageCacheStatus } | undefined {
   if (!cache?.enabled || (method !== "GET" && method !== "HEAD")) return undefined;
+  if (!isOriginFormPath(url)) return undefined;
   const queryAt = url.indexOf("?");
   if (!isCacheablePagePath(queryAt === -1 ? url : url.slice(0, queryAt))) return undefined;
   const key = canonicalPageKey(url);

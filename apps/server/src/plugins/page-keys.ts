@@ -44,6 +44,14 @@ const routeParameters: Array<{ path: RegExp; parameters: Record<string, Normalis
 ];
 
 /**
+ * A request target that is a plain path (`/x?y`): the only kind kept as a page. Absolute targets
+ * (`http://host/x`) and `//x` (a host to a URL parser) are rendered as they come, never kept.
+ */
+export function isOriginFormPath(url: string): boolean {
+  return url.startsWith("/") && !url.startsWith("//");
+}
+
+/**
  * The key (and the URL to render) of a page request: `/search?q=eth&tab=viral` keeps both
  * parameters in name order, `/articles?page=1&utm_source=x` is `/articles`. A trailing slash is
  * dropped (the router ignores it too).

@@ -13,7 +13,7 @@ import { createRenderQueue, RenderQueueFullError } from "../lib/render-queue";
 import { webRoot } from "../paths";
 import type { AppServices } from "../services";
 import { isCacheablePagePath, type RenderedAnswer, sendCachedPage } from "./page-cache";
-import { canonicalPageKey } from "./page-keys";
+import { canonicalPageKey, isOriginFormPath } from "./page-keys";
 import { contentSecurityPolicyHeader } from "./security";
 
 /** The call React Router's `createRequestHandler` returns: a web Request in, a Response out. */
@@ -162,7 +162,7 @@ async function registerPageRoutes(
   ): Promise<RenderedAnswer> {
     return queue.run(async () => {
       const nonce = randomBytes(16).toString("base64");
-      const request = new Request(new URL(key, origin), { headers: { accept: "text/html" } });
+      const request = new Request(`${origin}${key}`, { headers: { accept: "text/html" } });
       const response = await handleRequest(request, contextWith(nonce));
       return toRenderedAnswer(response, baseHeaders, contentSecurityPolicyHeader(nonce));
     });
@@ -238,6 +238,7 @@ async function registerPageRoutes(
         const pathname = request.url.split("?")[0];
         const isPageRead =
           keepPages &&
+          isOriginFormPath(request.url) &&
           (request.method === "GET" || request.method === "HEAD") &&
           isCacheablePagePath(pathname) &&
           // React Router's data requests of in-app navigation: rendered each, never kept.
