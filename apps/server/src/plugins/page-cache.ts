@@ -79,8 +79,9 @@ interface RenderTicket {
 /** The render a cached read belongs to, so the page learns the tags of what it read. */
 const renderScope = new AsyncLocalStorage<RenderTicket>();
 
-const intersects = (tags: ReadonlySet<string>, dropped: ReadonlySet<string>) => {
-  for (const tag of tags) if (dropped.has(tag)) return true;
+const intersects = (a: ReadonlySet<string>, b: ReadonlySet<string>) => {
+  const [smaller, larger] = a.size <= b.size ? [a, b] : [b, a];
+  for (const tag of smaller) if (larger.has(tag)) return true;
   return false;
 };
 
