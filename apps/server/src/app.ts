@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { limits } from "@aurumwire/shared/limits";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -36,6 +37,7 @@ import pageCachePlugin, {
   pageCacheServerFactory,
   shareInvalidationsThroughRedis,
 } from "./plugins/page-cache";
+import { createRateLimitRefusals } from "./plugins/rate-limit-refusals";
 import { contentSecurityPolicy } from "./plugins/security";
 import webAppPlugin, { type WebAppMode } from "./plugins/web-app";
 import { type AppServices, createServices } from "./services";
@@ -63,10 +65,14 @@ export async function buildApp(
   config: AppConfig,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
-  // Cached public pages are answered by the HTTP server itself (plugins/page-cache.ts).
+  // Cached public pages, and public API keys over their limit, are answered by the HTTP server
+  // itself (plugins/page-cache.ts, plugins/rate-limit-refusals.ts).
   let pageCache: PageCache | undefined;
+  const rateLimitRefusals = createRateLimitRefusals({
+    requestsPerMinute: limits.apiKeyRequestsPerMinute,
+  });
   const app = Fastify({
-    serverFactory: pageCacheServerFactory(() => pageCache),
+    serverFactory: pageCacheServerFactory(() => pageCache, rateLimitRefusals.answer),
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
@@ -176,6 +182,7 @@ export async function buildApp(
     publicApi: services.publicApi,
     articles: services.articles,
     articleEditor: services.articleEditor,
+    refusals: rateLimitRefusals,
   });
 
   await app.register(webAppPlugin, { mode: options.web ?? "none", config, services });

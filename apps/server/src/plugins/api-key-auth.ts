@@ -6,6 +6,7 @@ import { AppError, forbidden, tooManyRequests, unauthorized } from "../errors";
 import { hashApiKey, looksLikeApiKey } from "../modules/api-keys/secrets";
 import type { ApiKeysService, AuthenticatedApiKey } from "../modules/api-keys/service";
 import type { CounterStore } from "./counters";
+import { presentedApiKey, type RateLimitRefusals } from "./rate-limit-refusals";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -21,14 +22,6 @@ declare module "fastify" {
 const windowMs = 60_000;
 /** Wrong keys from one address per minute before it has to wait: guessing stays pointless. */
 const maxInvalidKeysPerIp = 30;
-
-function presentedKey(request: FastifyRequest): string | null {
-  const header = request.headers["x-api-key"];
-  if (typeof header === "string" && header.trim()) return header.trim();
-  const authorization = request.headers.authorization;
-  const match = authorization ? /^Bearer\s+(.+)$/i.exec(authorization) : null;
-  return match ? match[1].trim() : null;
-}
 
 function secondsUntil(resetAt: number) {
   return Math.max(0, Math.ceil((resetAt - Date.now()) / 1000));
@@ -46,13 +39,19 @@ function secondsUntil(resetAt: number) {
 export default fp(
   async function apiKeyAuthPlugin(
     app: FastifyInstance,
-    options: { apiKeys: ApiKeysService; counters: CounterStore; requestsPerMinute: number },
+    options: {
+      apiKeys: ApiKeysService;
+      counters: CounterStore;
+      requestsPerMinute: number;
+      /** Told of every key over its limit, so the HTTP server refuses its next requests itself. */
+      refusals?: RateLimitRefusals;
+    },
   ) {
-    const { apiKeys, counters, requestsPerMinute: limit } = options;
+    const { apiKeys, counters, requestsPerMinute: limit, refusals } = options;
     app.decorateRequest("apiKey", null);
 
     function requirePresentedKey(request: FastifyRequest): string {
-      const secret = presentedKey(request);
+      const secret = presentedApiKey(request.headers);
       if (!secret) {
         throw unauthorized(
           "An API key is required. Send it in the X-API-Key header or as Authorization: Bearer <key>.",
@@ -107,6 +106,7 @@ export default fp(
       reply.header(rateLimitHeaders.reset, String(reset));
       reply.header(rateLimitHeaders.policy, `${limit};w=${windowMs / 1000}`);
       if (window.count > limit) {
+        refusals?.remember(keyHash, window.resetAt);
         throw tooManyRequests(
           `This API key has made more than ${limit} requests in a minute. Please try again in ${Math.max(1, reset)} seconds.`,
           "rate_limited",

@@ -513,25 +513,48 @@ function pageForRequest(
   return cache.isRendering(key) ? { page: found.page, status: "stale" } : undefined;
 }
 
+/** The app's rule for request ids: a sane incoming X-Request-ID, else a new one. */
+function requestIdFor(request: IncomingMessage): string {
+  const incoming = request.headers["x-request-id"];
+  return typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+}
+
 /**
  * Fastify's serverFactory: the HTTP server answers cached pages itself, before Fastify builds a
  * request (routing, hooks, request objects cost as much as the answer). Everything else goes to
  * Fastify. Request ids follow the app's rule (a sane incoming X-Request-ID, else a new one).
  * Cache hits are not in the request log.
  */
-export function pageCacheServerFactory(cache: () => PageCache | undefined) {
+export function pageCacheServerFactory(
+  cache: () => PageCache | undefined,
+  /** Another answer the HTTP server may give itself (public API refusals); true when it did. */
+  answerEarly?: (
+    request: IncomingMessage,
+    response: ServerResponse,
+    requestId: () => string,
+  ) => boolean,
+) {
   return (
     handler: (request: IncomingMessage, response: ServerResponse) => void,
     options: { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number },
   ): Server => {
     const server = createServer((request, response) => {
+      const requestId = () => requestIdFor(request);
       const current = cache();
       const found = pageForRequest(current, request.method, request.url ?? "/");
-      if (!found || !current) return handler(request, response);
-      const incoming = request.headers["x-request-id"];
-      const requestId =
-        typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-      writeCachedPage(request, response, found.page, requestId, found.status, current.ttlSeconds);
+      if (found && current) {
+        writeCachedPage(
+          request,
+          response,
+          found.page,
+          requestId(),
+          found.status,
+          current.ttlSeconds,
+        );
+        return;
+      }
+      if (answerEarly?.(request, response, requestId)) return;
+      handler(request, response);
     });
     server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
     server.requestTimeout = options.requestTimeout ?? 0;
