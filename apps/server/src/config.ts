@@ -48,7 +48,7 @@ const envSchema = z.object({
     .default("aw:"),
   API_KEY_USAGE_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).default(30),
-  PAGE_RENDER_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(16),
+  PAGE_RENDER_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(64),
   BITCOIN_ADDRESS: z.string().min(20).default("bc1qaurumwire0demo0address0replace0me0xyz"),
   OLLAMA_URL: optionalUrl,
   OLLAMA_MODEL: z.string().default("llama3.1"),
@@ -86,8 +86,8 @@ export interface AppConfig {
   apiKeyUsageFlushMs: number;
   pageCacheTtlSeconds: number;
   /**
-   * Public page renders that may wait for one of the 8 render slots; one more is answered at once
-   * with the stale copy or 503 + Retry-After (decision 082).
+   * Public page renders that may wait for one of the 8 render slots; one more (or any while the
+   * oldest has waited 500 ms) is answered at once with the stale copy or 503 + Retry-After (082).
    */
   pageRenderQueueLimit: number;
   bitcoinAddress: string;

@@ -7,22 +7,38 @@ export class RenderQueueFullError extends Error {
 }
 
 /**
- * At most `concurrency` tasks at once; the others wait their turn, and at most `maxWaiting` of
- * them: one more is refused at once (RenderQueueFullError), so under a flood of renders a reader
- * gets a quick answer (a stale copy, or 503 with Retry-After) instead of a seconds-long wait
- * behind everyone else (decision 082). Server rendering is CPU work on one event loop, so a
- * longer queue only makes each render wait longer and keeps all of them in memory together.
+ * At most `concurrency` tasks at once; the others wait their turn. A public task is refused at
+ * once (RenderQueueFullError) when `maxWaiting` already wait, or when the public task at the head
+ * of the queue has waited longer than `maxWaitMs` (the queue drains slower than it fills): under a
+ * flood of renders a reader gets a quick answer (a stale copy, or 503 with Retry-After) instead of
+ * a seconds-long wait behind everyone else (decision 082). Server rendering is CPU work on one
+ * event loop, so a longer queue only makes each render wait longer and keeps all of them in memory
+ * together.
  *
  * `priority` tasks (staff screens) go before every waiting public render and are never refused:
  * a flood of anonymous renders cannot lock the newsroom out.
  */
-export function createRenderQueue(options: { concurrency: number; maxWaiting: number }) {
+export function createRenderQueue(options: {
+  concurrency: number;
+  maxWaiting: number;
+  maxWaitMs: number;
+  now?: () => number;
+}) {
+  const now = options.now ?? Date.now;
   let running = 0;
-  const waiting: Array<{ start: () => void; priority: boolean }> = [];
+  const waiting: Array<{ start: () => void; priority: boolean; since: number }> = [];
 
   function startNext() {
     const next = waiting.shift();
     if (next) next.start();
+  }
+
+  /** Whether a public task asking now would be refused. */
+  function refusesPublic(): boolean {
+    if (running < options.concurrency) return false;
+    if (waiting.length >= options.maxWaiting) return true;
+    const oldestPublic = waiting.find((item) => !item.priority);
+    return oldestPublic !== undefined && now() - oldestPublic.since > options.maxWaitMs;
   }
 
   return {
@@ -33,15 +49,14 @@ export function createRenderQueue(options: { concurrency: number; maxWaiting: nu
       return waiting.length;
     },
 
-    /** Whether a public (refusable) task would be refused right now. */
     get full() {
-      return running >= options.concurrency && waiting.length >= options.maxWaiting;
+      return refusesPublic();
     },
 
     async run<T>(task: () => Promise<T>, runOptions: { priority?: boolean } = {}): Promise<T> {
       const priority = runOptions.priority ?? false;
       if (running >= options.concurrency) {
-        if (!priority && waiting.length >= options.maxWaiting) throw new RenderQueueFullError();
+        if (!priority && refusesPublic()) throw new RenderQueueFullError();
         await new Promise<void>((resolve) => {
           // Counted as running when handed its turn, so no newcomer slips in before it.
           const entry = {
@@ -50,6 +65,7 @@ export function createRenderQueue(options: { concurrency: number; maxWaiting: nu
               resolve();
             },
             priority,
+            since: now(),
           };
           if (priority) {
             // After the other staff tasks, before every public one.

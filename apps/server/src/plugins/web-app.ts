@@ -77,6 +77,8 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
 
 /** Renders beyond a few at once only queue inside the process, each holding its page in memory. */
 const renderConcurrency = 8;
+/** A public render is refused once the queue's oldest public render waited this long (082). */
+const publicRenderMaxWaitMs = 500;
 
 const busyPage =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Busy</title></head><body><p>AurumWire is very busy right now. Please try again in a moment.</p></body></html>';
@@ -139,6 +141,7 @@ async function registerPageRoutes(
   const queue = createRenderQueue({
     concurrency: renderConcurrency,
     maxWaiting: config.pageRenderQueueLimit,
+    maxWaitMs: publicRenderMaxWaitMs,
   });
   const publicConfig = {
     siteName: config.siteName,
