@@ -112,6 +112,24 @@ describe("public content cache", () => {
     expect(cache.lookup("/other")?.fresh).toBe(false);
   });
 
+  it("drops a stale copy whose page is gone, and keeps one whose render failed", async () => {
+    const cache = createPageCache({ ttlSeconds: 30 });
+    const page = { status: 200, headers: {}, body: Buffer.from("x") };
+    cache.setPage("/article/gone", page, cache.generation, ["article:1"]);
+    cache.setPage("/article/broken", page, cache.generation, ["article:1"]);
+    cache.invalidate(["article:1"]);
+    const answer = (status: number) => async () => ({
+      status,
+      headers: {},
+      body: Buffer.from(String(status)),
+      cacheable: false,
+    });
+    expect((await cache.renderPage("/article/gone", answer(404))).status).toBe(404);
+    expect(cache.lookup("/article/gone")).toBeUndefined();
+    expect((await cache.renderPage("/article/broken", answer(500))).status).toBe(500);
+    expect(cache.lookup("/article/broken")?.page.body.toString()).toBe("x");
+  });
+
   it("evicts the least recently read page when full", () => {
     const cache = createPageCache({ ttlSeconds: 30 });
     const page = { status: 200, headers: {}, body: Buffer.from("x") };

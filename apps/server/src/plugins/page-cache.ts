@@ -263,7 +263,8 @@ export function createPageCache(options: { ttlSeconds: number }) {
     /**
      * The one render of a page: callers asking for the same key while it runs share it. The page
      * learns the tags of every cached read made inside `render`, and is kept when the answer is
-     * cacheable; an answer that is not (the article is gone: 404) drops the stale copy too.
+     * cacheable; an answer that is not (the article is gone: 404) drops the stale copy too, except
+     * a server error.
      */
     renderPage(key: string, render: () => Promise<RenderedAnswer>): Promise<CachedPage> {
       const ticket: RenderTicket = { startedAt: clock, tags: new Set() };
@@ -276,7 +277,9 @@ export function createPageCache(options: { ttlSeconds: number }) {
       const result = renderScope.run(ticket, render).then((answer) => {
         const page = toCachedPage(answer, ticket.tags);
         if (answer.cacheable) store(key, page, ticket.startedAt);
-        else pages.delete(key);
+        // Gone or moved (404, redirect): the old copy must not be served again. A server error
+        // keeps it: a stale page beats an error page while the database is briefly away.
+        else if (answer.status < 500) pages.delete(key);
         return page;
       });
       renders.set(key, result);
