@@ -181,8 +181,9 @@ async function registerPageRoutes(
       sendCachedPage(request, reply, found.page, "hit", cache.ttlSeconds);
       return reply;
     }
-    if (found) {
-      // Stale: this reader gets the copy now; one render (this or an earlier reader's) replaces it.
+    if (found && (!found.page.invalidated || cache.isRendering(key))) {
+      // Past its TTL with nothing known to have changed, or already being replaced: this reader
+      // gets the copy now, and one render (this reader's or an earlier one's) replaces it.
       if (!cache.isRendering(key)) {
         cache.renderPage(key, render).catch((error) => {
           if (error instanceof RenderQueueFullError) return;
@@ -192,13 +193,23 @@ async function registerPageRoutes(
       sendCachedPage(request, reply, found.page, "stale", cache.ttlSeconds);
       return reply;
     }
+    // No copy, or one a change made stale and nobody replaces yet: this reader waits for the one
+    // render (the editor who checks a save sees it); readers meanwhile get the stale copy.
     try {
       const page = await cache.renderPage(key, render);
       sendCachedPage(request, reply, page, "miss", cache.ttlSeconds);
       return reply;
     } catch (error) {
-      if (error instanceof RenderQueueFullError) return sendBusy(reply);
-      throw error;
+      const refused = error instanceof RenderQueueFullError;
+      if (!found) {
+        if (refused) return sendBusy(reply);
+        throw error;
+      }
+      // Refused or failed: the stale copy is still better than a 503 or an error page.
+      if (!refused)
+        request.log.error({ err: error }, "could not replace a cached page; sent the copy");
+      sendCachedPage(request, reply, found.page, "stale", cache.ttlSeconds);
+      return reply;
     }
   }
 
