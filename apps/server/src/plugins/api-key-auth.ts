@@ -31,11 +31,10 @@ function secondsUntil(resetAt: number) {
  * API key authentication, per-key rate limit and permission check for the public content API.
  * Registered inside the /public scope; every route there names its permission in
  * `config.apiKeyPermission`. Order: missing key (401), an address locked out for wrong keys
- * (429), rate limit (429, counted per key hash in
- * the shared CounterStore, so every instance behind a load balancer sees the same count), key
- * lookup (401), permission (403). The limit comes before the lookup: a refusal costs a hash and a
- * counter, never a database query, so an integration hammering past its limit costs no more than
- * a cached page (decision 084).
+ * (429), rate limit (429, counted per key hash in the shared CounterStore, so every instance
+ * behind a load balancer sees the same count), key lookup (401), permission (403). The limit comes
+ * before the lookup: a refusal costs a hash and a counter, never a database query; once a key is
+ * over, the HTTP server refuses it by itself, like a cached page (decision 084).
  */
 export default fp(
   async function apiKeyAuthPlugin(
