@@ -106,7 +106,11 @@ export async function buildApp(
   const stopSharingInvalidations = redis
     ? await shareInvalidationsThroughRedis(services.pageCache, redis, config.redisKeyPrefix)
     : null;
-  const jobs = createJobScheduler({ redis, log: app.log });
+  const jobs = createJobScheduler({
+    redis,
+    log: app.log,
+    lockPrefix: `${config.redisKeyPrefix}job-lock:`,
+  });
   jobs.add(marketDataPollJob(services.marketData));
   jobs.add(marketDataSyncJob(services.marketData));
   jobs.add(newsFeedJob(services.newsFeed));
