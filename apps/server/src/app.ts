@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { limits } from "@aurumwire/shared/limits";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
@@ -36,6 +37,7 @@ import pageCachePlugin, {
   pageCacheServerFactory,
   shareInvalidationsThroughRedis,
 } from "./plugins/page-cache";
+import { createRateLimitRefusals } from "./plugins/rate-limit-refusals";
 import { contentSecurityPolicy } from "./plugins/security";
 import webAppPlugin, { type WebAppMode } from "./plugins/web-app";
 import { type AppServices, createServices } from "./services";
@@ -50,7 +52,7 @@ declare module "fastify" {
 }
 
 export interface BuildOptions {
-  /** "build": serve the built web app; "vite": dev server with hot reload; "none": API only. */
+  /** "build": the built web app; "vite": dev server; "none": API only (see WebAppMode). */
   web?: WebAppMode;
   /** Log to stdout (the server) or not at all (tests). */
   logger?: boolean;
@@ -89,10 +91,14 @@ export async function buildApp(
   config: AppConfig,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
-  // Cached public pages are answered by the HTTP server itself (plugins/page-cache.ts).
+  // Cached public pages, and public API keys over their limit, are answered by the HTTP server
+  // itself (plugins/page-cache.ts, plugins/rate-limit-refusals.ts).
   let pageCache: PageCache | undefined;
+  const rateLimitRefusals = createRateLimitRefusals({
+    requestsPerMinute: limits.apiKeyRequestsPerMinute,
+  });
   const app = Fastify({
-    serverFactory: pageCacheServerFactory(() => pageCache),
+    serverFactory: pageCacheServerFactory(() => pageCache, rateLimitRefusals.answer),
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
@@ -127,9 +133,13 @@ export async function buildApp(
   const services = createServices({ db: database.db, config, counters, log: app.log });
   pageCache = services.pageCache;
   const stopSharingInvalidations = redis
-    ? await shareInvalidationsThroughRedis(services.pageCache, redis)
+    ? await shareInvalidationsThroughRedis(services.pageCache, redis, config.redisKeyPrefix)
     : null;
-  const jobs = createJobScheduler({ redis, log: app.log });
+  const jobs = createJobScheduler({
+    redis,
+    log: app.log,
+    lockPrefix: `${config.redisKeyPrefix}job-lock:`,
+  });
   jobs.add(marketDataPollJob(services.marketData));
   jobs.add(marketDataSyncJob(services.marketData));
   jobs.add(newsFeedJob(services.newsFeed));
@@ -205,6 +215,7 @@ export async function buildApp(
     publicApi: services.publicApi,
     articles: services.articles,
     articleEditor: services.articleEditor,
+    refusals: rateLimitRefusals,
   });
 
   await app.register(webAppPlugin, { mode: options.web ?? "none", config, services });

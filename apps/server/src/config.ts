@@ -48,6 +48,7 @@ const envSchema = z.object({
     .default("aw:"),
   API_KEY_USAGE_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).default(30),
+  PAGE_RENDER_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(64),
   BITCOIN_ADDRESS: z.string().min(20).default("bc1qaurumwire0demo0address0replace0me0xyz"),
   OLLAMA_URL: optionalUrl,
   OLLAMA_MODEL: z.string().default("llama3.1"),
@@ -84,6 +85,11 @@ export interface AppConfig {
   /** How often batched API key usage (count, last use) is written to the database. */
   apiKeyUsageFlushMs: number;
   pageCacheTtlSeconds: number;
+  /**
+   * Public page renders that may wait for one of the 8 render slots; one more (or any while the
+   * oldest has waited 500 ms) is answered at once with the stale copy or 503 + Retry-After (082).
+   */
+  pageRenderQueueLimit: number;
   bitcoinAddress: string;
   ai: {
     ollamaUrl?: string;
@@ -145,6 +151,7 @@ export function loadConfig(
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     apiKeyUsageFlushMs: e.API_KEY_USAGE_FLUSH_MS,
     pageCacheTtlSeconds: e.PAGE_CACHE_TTL_SECONDS,
+    pageRenderQueueLimit: e.PAGE_RENDER_QUEUE_LIMIT,
     bitcoinAddress: e.BITCOIN_ADDRESS,
     ai: {
       ollamaUrl: e.OLLAMA_URL,

@@ -5,6 +5,7 @@ import type { Database } from "./db/client";
 import { createApiKeysRepository } from "./modules/api-keys/repository";
 import { createApiKeysService } from "./modules/api-keys/service";
 import { createUsageRecorder } from "./modules/api-keys/usage-recorder";
+import { articleListsTag } from "./modules/articles/cache-tags";
 import { createArticleEditorRepository } from "./modules/articles/editor-repository";
 import { createArticleEditorService } from "./modules/articles/editor-service";
 import { createArticlesRepository } from "./modules/articles/repository";
@@ -79,7 +80,7 @@ export function createServices(deps: {
       : null,
     log,
   });
-  // Public pages and reads; call pageCache.invalidate() after changing articles, categories or settings.
+  // Public pages and reads; call pageCache.invalidate(tags) after changing what they show.
   const pageCache = createPageCache({ ttlSeconds: config.pageCacheTtlSeconds });
   const articlesRepository = createArticlesRepository(db);
   const categoriesRepository = createCategoriesRepository(db);
@@ -104,14 +105,16 @@ export function createServices(deps: {
     cache: pageCache,
     site: { name: config.siteName, url: config.publicUrl },
   });
-  // The one hook every newsroom change calls (articles, categories, site settings): cached public
-  // pages and reads are dropped at once, so readers see the change on their next request.
+  // What newsroom changes drop from the cached public pages and reads (decision 081): an article
+  // change only what shows that article (and the lists when it entered, left or moved in them);
+  // categories and site settings, rare and shown on most pages, everything.
+  const onArticlesChanged = (tags: readonly string[]) => pageCache.invalidate(tags);
   const onContentChanged = () => pageCache.invalidate();
   const articleEditor = createArticleEditorService({
     db,
     repository: createArticleEditorRepository(db),
     articlesRepository,
-    onContentChanged,
+    onContentChanged: onArticlesChanged,
   });
   const categoryAdmin = createCategoryAdminService({
     db,
@@ -129,7 +132,8 @@ export function createServices(deps: {
     articleEditor,
     categoryAdmin,
     users: usersRepository,
-    onContentChanged,
+    // A brief was published: a new article in the lists (the ticker links it on the home).
+    onContentChanged: () => onArticlesChanged([articleListsTag]),
   });
 
   const siteSettings = createSiteSettingsService({

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
-import { buildApp } from "../src/app";
+import { type BuildOptions, buildApp } from "../src/app";
 import { type AppConfig, loadConfig } from "../src/config";
 import { type DatabaseHandle, openDatabase } from "../src/db/client";
 
@@ -17,6 +17,7 @@ import { type DatabaseHandle, openDatabase } from "../src/db/client";
 export async function buildTestApp(
   overrides: Partial<AppConfig> = {},
   env: Record<string, string> = {},
+  build: Pick<BuildOptions, "web"> = {},
 ): Promise<FastifyInstance> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "aurumwire-test-"));
   const cleanups: Array<() => Promise<void> | void> = [
@@ -49,7 +50,7 @@ export async function buildTestApp(
         loadDataDir: new Blob([readFileSync(template)]),
       });
     }
-    const app = await buildApp(config, { web: "none", logger: false, database }).catch(
+    const app = await buildApp(config, { web: "none", logger: false, ...build, database }).catch(
       async (error) => {
         await database?.close();
         throw error;

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createJobScheduler, type ScheduledJob } from "../src/jobs/scheduler";
+import { buildTestApp } from "./helpers";
 
 const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -141,5 +142,18 @@ describe("job scheduler across instances (Redis lock)", () => {
     two.add(jobTwo);
     await Promise.all([one.runNow("sync"), two.runNow("sync")]);
     expect(jobOne.runs + jobTwo.runs).toBe(2);
+  });
+
+  it("takes the app's job locks under REDIS_KEY_PREFIX", async (context) => {
+    if (!redis) return context.skip("no Redis server reachable");
+    const prefix = `aw-test-${randomUUID()}:`;
+    const app = await buildTestApp({}, { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix });
+    try {
+      expect(await app.jobs.runNow("market-data:poll")).toBe("ran");
+      expect(await redis.exists(`${prefix}job-lock:market-data:poll`)).toBe(1);
+    } finally {
+      await app.close();
+      await redis.del(`${prefix}job-lock:market-data:poll`);
+    }
   });
 });

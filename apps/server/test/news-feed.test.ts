@@ -209,7 +209,8 @@ describe("breaking news without feeds", () => {
   it("drops cached public pages when a brief is published, and not when it already existed", async () => {
     const cache = app.services.pageCache;
     const page = { status: 200, headers: {}, body: Buffer.from("<html>before</html>") };
-    cache.setPage("/", page, cache.generation);
+    // The home shows the article lists, so its copy carries their tag.
+    cache.setPage("/", page, cache.generation, ["articles"]);
     const created = await app.inject({
       method: "POST",
       url: "/api/news/generate-article",
@@ -218,7 +219,7 @@ describe("breaking news without feeds", () => {
     expect(created.json().created).toBe(true);
     expect(cache.getPage("/")).toBeUndefined();
 
-    cache.setPage("/", page, cache.generation);
+    cache.setPage("/", page, cache.generation, ["articles"]);
     const again = await app.inject({
       method: "POST",
       url: "/api/news/generate-article",

@@ -1,9 +1,12 @@
+import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
+import { Redis } from "ioredis";
 import { describe, expect, it } from "vitest";
 import {
   createPageCache,
   isCacheablePagePath,
   pageCacheServerFactory,
+  shareInvalidationsThroughRedis,
 } from "../src/plugins/page-cache";
 
 /** The event loop's next turn: a running read is shared until then. */
@@ -49,6 +52,95 @@ describe("public content cache", () => {
     cache.invalidateLocal();
     expect(cache.getPage("/")).toBeUndefined();
     expect(told).toBe(1);
+  });
+
+  it("drops only the pages and reads that carry an invalidated tag", async () => {
+    const cache = createPageCache({ ttlSeconds: 30 });
+    const page = (text: string) => ({ status: 200, headers: {}, body: Buffer.from(text) });
+    cache.setPage("/article/a", page("a"), cache.generation, ["article:1"]);
+    cache.setPage("/", page("home"), cache.generation, ["articles", "article:2"]);
+    cache.setPage("/about", page("about"), cache.generation, []);
+    let loads = 0;
+    const load = async () => ++loads;
+    await cache.memo("tagged", load, () => ["article:2"]);
+    await cache.memo("untagged", load);
+    cache.invalidate(["article:1"]);
+    expect(cache.getPage("/article/a")).toBeUndefined();
+    // Kept as a stale copy for the render that replaces it.
+    expect(cache.lookup("/article/a")?.fresh).toBe(false);
+    expect(cache.getPage("/")?.body.toString()).toBe("home");
+    expect(cache.getPage("/about")?.body.toString()).toBe("about");
+    expect(await cache.memo("tagged", load, () => ["article:2"])).toBe(1);
+    // A read that names nothing is dropped by any change.
+    expect(await cache.memo("untagged", load)).toBe(3);
+    cache.invalidate(["articles"]);
+    expect(cache.getPage("/")).toBeUndefined();
+    expect(cache.getPage("/about")?.body.toString()).toBe("about");
+    cache.invalidate();
+    expect(cache.getPage("/about")).toBeUndefined();
+  });
+
+  it("gives a page the tags of the reads its render made, and keeps it stale when they changed meanwhile", async () => {
+    const cache = createPageCache({ ttlSeconds: 30 });
+    const answer = { status: 200, headers: {}, body: Buffer.from("x"), cacheable: true };
+    const page = await cache.renderPage("/article/a", async () => {
+      await cache.memo(
+        "article:a",
+        async () => ({ id: 7 }),
+        (found) => [`article:${found.id}`],
+      );
+      return answer;
+    });
+    expect([...page.tags]).toEqual(["article:7"]);
+    expect(cache.getPage("/article/a")).toBe(page);
+    let release: () => void = () => {};
+    const rendering = cache.renderPage("/other", async () => {
+      await cache.memo(
+        "article:b",
+        async () => ({ id: 8 }),
+        (found) => [`article:${found.id}`],
+      );
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return answer;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    cache.invalidate(["article:8"]);
+    release();
+    await rendering;
+    expect(cache.lookup("/other")?.fresh).toBe(false);
+  });
+
+  it("drops a stale copy whose page is gone, and keeps one whose render failed", async () => {
+    const cache = createPageCache({ ttlSeconds: 30 });
+    const page = { status: 200, headers: {}, body: Buffer.from("x") };
+    cache.setPage("/article/gone", page, cache.generation, ["article:1"]);
+    cache.setPage("/article/broken", page, cache.generation, ["article:1"]);
+    cache.invalidate(["article:1"]);
+    const answer = (status: number) => async () => ({
+      status,
+      headers: {},
+      body: Buffer.from(String(status)),
+      cacheable: false,
+    });
+    expect((await cache.renderPage("/article/gone", answer(404))).status).toBe(404);
+    expect(cache.lookup("/article/gone")).toBeUndefined();
+    expect((await cache.renderPage("/article/broken", answer(500))).status).toBe(500);
+    expect(cache.lookup("/article/broken")?.page.body.toString()).toBe("x");
+  });
+
+  it("evicts the least recently read page when full", () => {
+    const cache = createPageCache({ ttlSeconds: 30 });
+    const page = { status: 200, headers: {}, body: Buffer.from("x") };
+    cache.setPage("/", page, cache.generation);
+    for (let index = 1; index < 1000; index++) {
+      cache.setPage(`/search?q=${index}`, page, cache.generation);
+    }
+    expect(cache.getPage("/")).toBeDefined();
+    cache.setPage("/search?q=one-more", page, cache.generation);
+    expect(cache.getPage("/")).toBeDefined();
+    expect(cache.getPage("/search?q=1")).toBeUndefined();
   });
 
   it("keeps nothing when the TTL is 0", async () => {
@@ -148,6 +240,60 @@ describe("the page-cache HTTP server", () => {
       expect(await (await fetch(`${base}/article/x`)).text()).toBe("from the app");
     } finally {
       await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+async function redisReachable(): Promise<boolean> {
+  const probe = new Redis(redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1000,
+    retryStrategy: () => null,
+  });
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+describe.skipIf(!(await redisReachable()))("invalidations shared through Redis", () => {
+  it("reach the other instances with their tags, on a channel under the key prefix", async () => {
+    const prefix = `aw-test-${process.pid}-${randomBytes(4).toString("hex")}:`;
+    const [first, second, listener] = [
+      new Redis(redisUrl),
+      new Redis(redisUrl),
+      new Redis(redisUrl),
+    ];
+    const here = createPageCache({ ttlSeconds: 30 });
+    const there = createPageCache({ ttlSeconds: 30 });
+    const stops = [
+      await shareInvalidationsThroughRedis(here, first, prefix),
+      await shareInvalidationsThroughRedis(there, second, prefix),
+    ];
+    try {
+      const heard = new Promise<{ channel: string; message: string }>((resolve) => {
+        listener.on("message", (channel, message) => resolve({ channel, message }));
+      });
+      await listener.subscribe(`${prefix}page-cache:invalidate`);
+      const page = (text: string) => ({ status: 200, headers: {}, body: Buffer.from(text) });
+      there.setPage("/article/a", page("a"), there.generation, ["article:1"]);
+      there.setPage("/article/b", page("b"), there.generation, ["article:2"]);
+      here.invalidate(["article:1"]);
+      const { message } = await heard;
+      expect(JSON.parse(message).tags).toEqual(["article:1"]);
+      while (there.getPage("/article/a")) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(there.getPage("/article/b")?.body.toString()).toBe("b");
+    } finally {
+      for (const stop of stops) await stop();
+      for (const client of [first, second, listener]) client.disconnect();
     }
   });
 });

@@ -441,6 +441,53 @@ describe("rate limit", () => {
     const other = await createKey(["categories:read"]);
     expect((await callPublic("GET", "/public/categories", other.secret)).statusCode).toBe(200);
   });
+
+  it("refuses a key over its limit before looking it up in the database", async () => {
+    const { secret, id } = await createKey(["categories:read"]);
+    for (let index = 1; index <= 100; index++) {
+      expect((await callPublic("GET", "/public/categories", secret)).statusCode).toBe(200);
+    }
+    // The key's row is gone: an answer that still depended on the lookup would be a 401.
+    await app.database.db.delete(apiKeys).where(eq(apiKeys.id, id));
+    const over = await callPublic("GET", "/public/categories", secret);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().code).toBe("rate_limited");
+    expect(Number(over.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
+  it("answers a key over its limit from the HTTP server with the same 429, docs and other keys still served", async () => {
+    const { secret } = await createKey(["categories:read"]);
+    for (let index = 1; index <= 101; index++)
+      await callPublic("GET", "/public/categories", secret);
+    const other = await createKey(["categories:read"]);
+    const base = await app.listen({ port: 0, host: "127.0.0.1" });
+    try {
+      const over = await fetch(`${base}/public/categories?limit=5`, {
+        headers: { "x-api-key": secret, "x-request-id": "refused-1" },
+      });
+      expect(over.status).toBe(429);
+      expect(await over.json()).toMatchObject({ code: "rate_limited" });
+      expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(over.headers.get("ratelimit-remaining")).toBe("0");
+      expect(over.headers.get("ratelimit-limit")).toBe("100");
+      expect(over.headers.get("x-request-id")).toBe("refused-1");
+      const bearer = await fetch(`${base}/public/users`, {
+        headers: { authorization: `Bearer ${secret}` },
+      });
+      expect(bearer.status).toBe(429);
+      await bearer.arrayBuffer();
+      const docs = await fetch(`${base}/public/docs`, { headers: { "x-api-key": secret } });
+      expect(docs.status).toBe(200);
+      await docs.arrayBuffer();
+      const fine = await fetch(`${base}/public/categories`, {
+        headers: { "x-api-key": other.secret },
+      });
+      expect(fine.status).toBe(200);
+      await fine.arrayBuffer();
+    } finally {
+      await app.server.close();
+    }
+  });
 });
 
 describe("content routes", () => {

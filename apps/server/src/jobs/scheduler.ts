@@ -28,7 +28,7 @@ export type JobRunResult = "ran" | "skipped_locked" | "skipped_busy" | "failed";
 export function createJobScheduler(options: {
   redis: Redis | null;
   log: JobLogger;
-  /** Redis key prefix; tests give each scheduler pair a prefix of their own. */
+  /** Redis key prefix (the app's: REDIS_KEY_PREFIX + "job-lock:"); tests give each pair their own. */
   lockPrefix?: string;
 }) {
   const { redis, log } = options;

@@ -3,8 +3,10 @@ import { rateLimitHeaders } from "@aurumwire/shared/public-api";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError, forbidden, tooManyRequests, unauthorized } from "../errors";
+import { hashApiKey, looksLikeApiKey } from "../modules/api-keys/secrets";
 import type { ApiKeysService, AuthenticatedApiKey } from "../modules/api-keys/service";
 import type { CounterStore } from "./counters";
+import { presentedApiKey, type RateLimitRefusals } from "./rate-limit-refusals";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -21,14 +23,6 @@ const windowMs = 60_000;
 /** Wrong keys from one address per minute before it has to wait: guessing stays pointless. */
 const maxInvalidKeysPerIp = 30;
 
-function presentedKey(request: FastifyRequest): string | null {
-  const header = request.headers["x-api-key"];
-  if (typeof header === "string" && header.trim()) return header.trim();
-  const authorization = request.headers.authorization;
-  const match = authorization ? /^Bearer\s+(.+)$/i.exec(authorization) : null;
-  return match ? match[1].trim() : null;
-}
-
 function secondsUntil(resetAt: number) {
   return Math.max(0, Math.ceil((resetAt - Date.now()) / 1000));
 }
@@ -36,27 +30,42 @@ function secondsUntil(resetAt: number) {
 /**
  * API key authentication, per-key rate limit and permission check for the public content API.
  * Registered inside the /public scope; every route there names its permission in
- * `config.apiKeyPermission`. Order: key (401), rate limit (429, counted per key in the shared
- * CounterStore, so every instance behind a load balancer sees the same count), permission (403).
+ * `config.apiKeyPermission`. Order: missing key (401), an address locked out for wrong keys
+ * (429), rate limit (429, counted per key hash in the shared CounterStore, so every instance
+ * behind a load balancer sees the same count), key lookup (401), permission (403). The limit comes
+ * before the lookup: a refusal costs a hash and a counter, never a database query; once a key is
+ * over, the HTTP server refuses it by itself, like a cached page (decision 084).
  */
 export default fp(
   async function apiKeyAuthPlugin(
     app: FastifyInstance,
-    options: { apiKeys: ApiKeysService; counters: CounterStore; requestsPerMinute: number },
+    options: {
+      apiKeys: ApiKeysService;
+      counters: CounterStore;
+      requestsPerMinute: number;
+      /** Told of every key over its limit, so the HTTP server refuses its next requests itself. */
+      refusals?: RateLimitRefusals;
+    },
   ) {
-    const { apiKeys, counters, requestsPerMinute: limit } = options;
+    const { apiKeys, counters, requestsPerMinute: limit, refusals } = options;
     app.decorateRequest("apiKey", null);
 
-    async function authenticate(request: FastifyRequest): Promise<AuthenticatedApiKey> {
-      const secret = presentedKey(request);
+    function requirePresentedKey(request: FastifyRequest): string {
+      const secret = presentedApiKey(request.headers);
       if (!secret) {
         throw unauthorized(
           "An API key is required. Send it in the X-API-Key header or as Authorization: Bearer <key>.",
           "api_key_missing",
         );
       }
-      const failureKey = `public-api:invalid-keys:${request.ip}`;
-      const failures = await counters.peek(failureKey);
+      return secret;
+    }
+
+    const failureKeyOf = (request: FastifyRequest) => `public-api:invalid-keys:${request.ip}`;
+
+    /** An address that sent too many wrong keys waits, whatever key it sends now. */
+    async function refuseGuessingAddress(request: FastifyRequest) {
+      const failures = await counters.peek(failureKeyOf(request));
       if (failures && failures.count >= maxInvalidKeysPerIp) {
         const seconds = secondsUntil(failures.resetAt);
         throw tooManyRequests(
@@ -65,6 +74,13 @@ export default fp(
           seconds,
         );
       }
+    }
+
+    async function authenticate(
+      request: FastifyRequest,
+      secret: string,
+    ): Promise<AuthenticatedApiKey> {
+      const failureKey = failureKeyOf(request);
       try {
         return await apiKeys.authenticate(secret);
       } catch (error) {
@@ -90,6 +106,7 @@ export default fp(
       reply.header(rateLimitHeaders.reset, String(reset));
       reply.header(rateLimitHeaders.policy, `${limit};w=${windowMs / 1000}`);
       if (window.count > limit) {
+        refusals?.remember(keyHash, window.resetAt);
         throw tooManyRequests(
           `This API key has made more than ${limit} requests in a minute. Please try again in ${Math.max(1, reset)} seconds.`,
           "rate_limited",
@@ -101,8 +118,14 @@ export default fp(
     app.addHook("onRequest", async (request, reply) => {
       const permission = request.routeOptions.config?.apiKeyPermission;
       if (!permission) return;
-      const key = await authenticate(request);
-      await applyRateLimit(request, reply, key.keyHash);
+      const secret = requirePresentedKey(request);
+      await refuseGuessingAddress(request);
+      // Counted by the hash of what was presented, before the key is looked up: a request over
+      // the limit is refused without touching the database. A well-formed key that does not
+      // exist can only reach the limit from many addresses (wrong keys are limited per address
+      // below), and then learns nothing: every key over its limit gets the same 429.
+      if (looksLikeApiKey(secret)) await applyRateLimit(request, reply, hashApiKey(secret));
+      const key = await authenticate(request, secret);
       if (!key.permissions.includes(permission)) {
         throw forbidden(
           `This API key does not have the ${permission} permission.`,

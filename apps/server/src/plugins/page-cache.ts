@@ -1,10 +1,11 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
-import { responseBytes } from "@aurumwire/shared/rendered-page";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
+import { canonicalPageKey, isOriginFormPath } from "./page-keys";
 
 /** One rendered page as it left the server: every header (the CSP with its nonce too) and body. */
 export interface CachedPage {
@@ -19,9 +20,32 @@ export interface CachedPage {
    * spend more time spreading ~20 headers into a fresh object than writing the page (decision 036).
    */
   headerList: string[];
+  /** What the page shows: the content tags of every cached read its render made (decision 081). */
+  tags: ReadonlySet<string>;
+  /**
+   * Dropped by an invalidation (or rendered while one happened): no longer fresh, but still served
+   * while the one render that replaces it runs (decision 082).
+   */
+  invalidated: boolean;
+  /** Whether the render may be kept: a 200 HTML page that sets no cookie. */
+  cacheable: boolean;
   gzip?: Buffer;
   brotli?: Buffer;
 }
+
+/** What a render of the web app gave: a page to keep, or an answer (404, redirect) to pass on. */
+export interface RenderedAnswer {
+  status: number;
+  headers: Record<string, string | string[]>;
+  body: Buffer;
+  cacheable: boolean;
+}
+
+/**
+ * The tag of a cached read that names nothing more precise: any change of content drops it (and
+ * the pages that made it), as every change did before pages were invalidated by what they show.
+ */
+export const anyContentTag = "content";
 
 /**
  * Paths whose HTML is the same for every visitor. Sign-in state lives in the browser (a bearer
@@ -36,78 +60,249 @@ export function isCacheablePagePath(pathname: string): boolean {
 
 const maxPages = 1000;
 const maxMemoEntries = 2000;
+/** Tags remembered with the time of their last invalidation; past this, all are forgotten at once. */
+const maxTrackedTags = 20_000;
+
+interface MemoEntry {
+  expires: number;
+  value: Promise<unknown>;
+  /** Known once the read settled; a read still running is dropped by every invalidation. */
+  tags: ReadonlySet<string> | null;
+}
+
+/** A render in progress: when it started (on the invalidation clock) and what it read. */
+interface RenderTicket {
+  startedAt: number;
+  tags: Set<string>;
+}
+
+/** The render a cached read belongs to, so the page learns the tags of what it read. */
+const renderScope = new AsyncLocalStorage<RenderTicket>();
+
+const intersects = (a: ReadonlySet<string>, b: ReadonlySet<string>) => {
+  const [smaller, larger] = a.size <= b.size ? [a, b] : [b, a];
+  for (const tag of smaller) if (larger.has(tag)) return true;
+  return false;
+};
 
 /**
  * The public content cache: rendered anonymous pages and the results of public reads (lists,
- * articles, categories), both for `ttlSeconds`. `invalidate()` drops everything at once; the
- * services that change articles, categories or settings call it. With Redis configured, an
- * invalidation is published so every instance drops its copy. A TTL of 0 turns it off.
+ * articles, categories), both for `ttlSeconds`. Reads carry content tags (`article:12`,
+ * `articles`, ...) and a page carries the tags of every read its render made, so
+ * `invalidate(tags)` drops only what shows the change; `invalidate()` drops everything (category
+ * and setting changes). A dropped page is kept as a stale copy that readers get while one render
+ * replaces it; concurrent misses of one page share one render (decisions 081, 082). With Redis
+ * configured, an invalidation is published so every instance drops its copies. A TTL of 0 turns
+ * the cache off.
  */
 export function createPageCache(options: { ttlSeconds: number }) {
   const ttlMs = options.ttlSeconds * 1000;
+  /** How long past its TTL a copy is still served while its replacement renders (as the CDN's SWR). */
+  const staleMs = ttlMs * 4;
   const enabled = ttlMs > 0;
   const pages = new Map<string, CachedPage>();
-  const memos = new Map<string, { expires: number; value: Promise<unknown> }>();
-  const longMemos = new Map<string, { expires: number; value: Promise<unknown> }>();
+  const memos = new Map<string, MemoEntry>();
+  const longMemos = new Map<string, MemoEntry>();
   // With the cache off, reads still running are shared (nothing is kept once they settle).
   const inFlight = new Map<string, Promise<unknown>>();
-  let generation = 0;
-  const invalidationListeners: Array<() => void> = [];
+  /** Renders running per page key: every caller of the same page shares one (single flight). */
+  const renders = new Map<string, Promise<CachedPage>>();
+  // The invalidation clock: each invalidation ticks it; a render remembers the tick it started at.
+  let clock = 0;
+  let everythingInvalidatedAt = 0;
+  const tagInvalidatedAt = new Map<string, number>();
+  const invalidationListeners: Array<(tags?: readonly string[]) => void> = [];
 
-  function dropLocal() {
-    generation += 1;
-    pages.clear();
-    memos.clear();
-    longMemos.clear();
+  function invalidatedSince(tags: Iterable<string>, since: number): boolean {
+    if (everythingInvalidatedAt > since) return true;
+    for (const tag of tags) if ((tagInvalidatedAt.get(tag) ?? 0) > since) return true;
+    return false;
+  }
+
+  function dropLocal(tags?: readonly string[]) {
+    clock += 1;
     inFlight.clear();
+    if (!tags) {
+      everythingInvalidatedAt = clock;
+      for (const page of pages.values()) page.invalidated = true;
+      memos.clear();
+      longMemos.clear();
+      return;
+    }
+    const dropped = new Set([...tags, anyContentTag]);
+    for (const tag of dropped) tagInvalidatedAt.set(tag, clock);
+    if (tagInvalidatedAt.size > maxTrackedTags) {
+      // Renders that started before now are no longer told apart: none of them is kept fresh.
+      tagInvalidatedAt.clear();
+      everythingInvalidatedAt = clock;
+    }
+    for (const page of pages.values()) {
+      if (!page.invalidated && intersects(page.tags, dropped)) page.invalidated = true;
+    }
+    for (const store of [memos, longMemos]) {
+      for (const [key, entry] of store) {
+        if (entry.tags === null || intersects(entry.tags, dropped)) store.delete(key);
+      }
+    }
+  }
+
+  /** Inside a render, the page takes the read's tags once it settled. */
+  function noteRead(entry: MemoEntry) {
+    const ticket = renderScope.getStore();
+    if (!ticket) return;
+    entry.value.then(
+      () => {
+        for (const tag of entry.tags ?? [anyContentTag]) ticket.tags.add(tag);
+      },
+      () => {},
+    );
+  }
+
+  function remember<T>(
+    store: Map<string, MemoEntry>,
+    key: string,
+    lifetimeMs: number,
+    load: () => Promise<T>,
+    tagsOf: ((value: T) => Iterable<string>) | undefined,
+  ): Promise<T> {
+    const now = Date.now();
+    const hit = store.get(key);
+    if (hit && hit.expires > now) {
+      noteRead(hit);
+      return hit.value as Promise<T>;
+    }
+    if (store.size >= maxMemoEntries) store.delete(store.keys().next().value as string);
+    const value = load();
+    const entry: MemoEntry = { expires: now + lifetimeMs, value, tags: null };
+    store.set(key, entry);
+    value.then(
+      (result) => {
+        entry.tags = new Set(tagsOf ? tagsOf(result) : [anyContentTag]);
+      },
+      () => {
+        if (store.get(key) === entry) store.delete(key);
+      },
+    );
+    noteRead(entry);
+    return value;
+  }
+
+  function toCachedPage(answer: RenderedAnswer, tags: Iterable<string>): CachedPage {
+    const etag = `W/"${createHash("sha1").update(answer.body).digest("base64url")}"`;
+    return {
+      ...answer,
+      etag,
+      storedAt: Date.now(),
+      headerList: fixedHeaderList(answer.headers, etag),
+      tags: new Set(tags),
+      invalidated: false,
+    };
+  }
+
+  function store(key: string, page: CachedPage, startedAt: number) {
+    page.invalidated = invalidatedSince(page.tags, startedAt);
+    pages.delete(key);
+    if (pages.size >= maxPages) pages.delete(pages.keys().next().value as string);
+    pages.set(key, page);
+  }
+
+  /** A copy still worth serving: fresh, or stale within the window a replacement may take. */
+  function lookup(key: string): { page: CachedPage; fresh: boolean } | undefined {
+    const page = pages.get(key);
+    if (!page) return undefined;
+    const age = Date.now() - page.storedAt;
+    if (age < ttlMs && !page.invalidated) {
+      // Most recently used last: a flood of one-off pages (searches) evicts those, not the home.
+      pages.delete(key);
+      pages.set(key, page);
+      return { page, fresh: true };
+    }
+    if (age < ttlMs + staleMs) return { page, fresh: false };
+    pages.delete(key);
+    return undefined;
   }
 
   return {
     enabled,
     ttlSeconds: options.ttlSeconds,
 
+    /** A fresh copy of the page, or undefined (none, or only a stale one). */
     getPage(key: string): CachedPage | undefined {
-      const page = pages.get(key);
-      if (!page) return undefined;
-      if (Date.now() - page.storedAt >= ttlMs) {
-        pages.delete(key);
-        return undefined;
-      }
+      const found = lookup(key);
+      return found?.fresh ? found.page : undefined;
+    },
+
+    lookup,
+
+    /** Whether the one render of this page is running (a stale copy may then be served). */
+    isRendering(key: string): boolean {
+      return renders.has(key);
+    },
+
+    /**
+     * Keeps a rendered page with the tags of what it shows. `renderedSince` is `generation` read
+     * before the render started: a page rendered while something it shows changed is kept as a
+     * stale copy, to be replaced on its next request.
+     */
+    setPage(
+      key: string,
+      answer: Omit<RenderedAnswer, "cacheable">,
+      renderedSince: number,
+      tags: Iterable<string> = [],
+    ): CachedPage {
+      const page = toCachedPage({ ...answer, cacheable: true }, tags);
+      if (enabled) store(key, page, renderedSince);
       return page;
     },
 
-    /** Stores a page unless the cache was invalidated while it was being rendered. */
-    setPage(
-      key: string,
-      page: Omit<CachedPage, "etag" | "storedAt" | "headerList">,
-      renderedInGeneration: number,
-    ): CachedPage {
-      const etag = `W/"${createHash("sha1").update(page.body).digest("base64url")}"`;
-      const stored: CachedPage = {
-        ...page,
-        etag,
-        storedAt: Date.now(),
-        headerList: fixedHeaderList(page.headers, etag),
-      };
-      if (!enabled || renderedInGeneration !== generation) return stored;
-      if (pages.size >= maxPages) pages.delete(pages.keys().next().value as string);
-      pages.set(key, stored);
-      return stored;
+    /** The invalidation clock: read it before rendering, hand it to setPage after. */
+    get generation() {
+      return clock;
     },
 
-    /** Current generation: read it before rendering, hand it to setPage after. */
-    get generation() {
-      return generation;
+    /**
+     * The one render of a page: callers asking for the same key while it runs share it. The page
+     * learns the tags of every cached read made inside `render`, and is kept when the answer is
+     * cacheable; an answer that is not (the article is gone: 404) drops the stale copy too, except
+     * a server error.
+     */
+    renderPage(key: string, render: () => Promise<RenderedAnswer>): Promise<CachedPage> {
+      const ticket: RenderTicket = { startedAt: clock, tags: new Set() };
+      // With the cache off every request renders its own page (what the bench's "cache off" measures).
+      if (!enabled) {
+        return renderScope.run(ticket, render).then((answer) => toCachedPage(answer, ticket.tags));
+      }
+      const running = renders.get(key);
+      if (running) return running;
+      const result = renderScope.run(ticket, render).then((answer) => {
+        const page = toCachedPage(answer, ticket.tags);
+        if (answer.cacheable) store(key, page, ticket.startedAt);
+        // Gone or moved (404, redirect): the old copy must not be served again. A server error
+        // keeps it: a stale page beats an error page while the database is briefly away.
+        else if (answer.status < 500) pages.delete(key);
+        return page;
+      });
+      renders.set(key, result);
+      const settle = () => {
+        if (renders.get(key) === result) renders.delete(key);
+      };
+      result.then(settle, settle);
+      return result;
     },
 
     /**
      * A public read, shared by concurrent callers and kept for the TTL. A failed read is not
-     * kept. Only for results that are the same for every anonymous visitor. With the cache off
-     * (TTL 0) nothing is kept, but callers that ask while the same read is running still share
-     * it: a burst of identical requests costs one query, and none gets an answer that started
-     * before it asked (decision 039).
+     * kept. Only for results that are the same for every anonymous visitor. `tagsOf` names what
+     * the result shows (`article:12`, `articles`); without it any content change drops it. With
+     * the cache off (TTL 0) nothing is kept, but callers that ask while the same read is running
+     * still share it: a burst of identical requests costs one query, and none gets an answer that
+     * started before it asked (decision 039).
      */
-    memo<T>(key: string, load: () => Promise<T>): Promise<T> {
+    memo<T>(
+      key: string,
+      load: () => Promise<T>,
+      tagsOf?: (value: T) => Iterable<string>,
+    ): Promise<T> {
       if (!enabled) {
         const running = inFlight.get(key);
         if (running) return running as Promise<T>;
@@ -123,50 +318,37 @@ export function createPageCache(options: { ttlSeconds: number }) {
         value.then(settle, settle);
         return value;
       }
-      const now = Date.now();
-      const hit = memos.get(key);
-      if (hit && hit.expires > now) return hit.value as Promise<T>;
-      if (memos.size >= maxMemoEntries) memos.delete(memos.keys().next().value as string);
-      const value = load();
-      const entry = { expires: now + ttlMs, value };
-      memos.set(key, entry);
-      value.catch(() => {
-        if (memos.get(key) === entry) memos.delete(key);
-      });
-      return value;
+      return remember(memos, key, ttlMs, load, tagsOf);
     },
 
     /**
      * Like memo, with a lifetime of its own that holds even when the page cache is off: for
      * derived lists that change slowly (related articles: the spec's 5 minutes). Still dropped
-     * by invalidate().
+     * by invalidate() of a tag it carries.
      */
-    memoFor<T>(key: string, lifetimeMs: number, load: () => Promise<T>): Promise<T> {
-      const now = Date.now();
-      const hit = longMemos.get(key);
-      if (hit && hit.expires > now) return hit.value as Promise<T>;
-      if (longMemos.size >= maxMemoEntries)
-        longMemos.delete(longMemos.keys().next().value as string);
-      const value = load();
-      const entry = { expires: now + lifetimeMs, value };
-      longMemos.set(key, entry);
-      value.catch(() => {
-        if (longMemos.get(key) === entry) longMemos.delete(key);
-      });
-      return value;
+    memoFor<T>(
+      key: string,
+      lifetimeMs: number,
+      load: () => Promise<T>,
+      tagsOf?: (value: T) => Iterable<string>,
+    ): Promise<T> {
+      return remember(longMemos, key, lifetimeMs, load, tagsOf);
     },
 
-    /** Forget every cached page and read, here and (through Redis) on every other instance. */
-    invalidate() {
-      dropLocal();
-      for (const listener of invalidationListeners) listener();
+    /**
+     * Drops what shows any of `tags` (every page and read when none are given), here and (through
+     * Redis) on every other instance. Pages become stale copies; reads are forgotten.
+     */
+    invalidate(tags?: readonly string[]) {
+      dropLocal(tags);
+      for (const listener of invalidationListeners) listener(tags);
     },
 
     /** An invalidation announced by another instance. */
     invalidateLocal: dropLocal,
 
     /** Called after every invalidate() (not invalidateLocal), to tell other instances. */
-    onInvalidate(listener: () => void) {
+    onInvalidate(listener: (tags?: readonly string[]) => void) {
       invalidationListeners.push(listener);
     },
   };
@@ -174,24 +356,37 @@ export function createPageCache(options: { ttlSeconds: number }) {
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
-const invalidationChannel = "aurumwire:page-cache:invalidate";
-
 /**
  * With several instances behind a load balancer, one instance's invalidation must reach all:
- * it is published on a Redis channel, and every other instance drops its local copy.
+ * it is published (with its tags) on a Redis channel under the deployment's key prefix, and every
+ * other instance drops its local copies of the same tags.
  */
 export async function shareInvalidationsThroughRedis(
   cache: PageCache,
   redis: Redis,
+  keyPrefix: string,
 ): Promise<() => Promise<void>> {
+  const channel = `${keyPrefix}page-cache:invalidate`;
   const instanceId = randomUUID();
   const subscriber = redis.duplicate();
-  await subscriber.subscribe(invalidationChannel);
-  subscriber.on("message", (_channel, from: string) => {
-    if (from !== instanceId) cache.invalidateLocal();
+  await subscriber.subscribe(channel);
+  subscriber.on("message", (_channel, message: string) => {
+    let parsed: { from?: unknown; tags?: unknown };
+    try {
+      parsed = JSON.parse(message);
+    } catch {
+      parsed = {};
+    }
+    if (parsed.from === instanceId) return;
+    const tags =
+      Array.isArray(parsed.tags) && parsed.tags.every((tag) => typeof tag === "string")
+        ? (parsed.tags as string[])
+        : undefined;
+    // A message this instance cannot read drops everything: stale pages are worse than a refill.
+    cache.invalidateLocal(tags);
   });
-  cache.onInvalidate(() => {
-    redis.publish(invalidationChannel, instanceId).catch(() => {
+  cache.onInvalidate((tags) => {
+    redis.publish(channel, JSON.stringify({ from: instanceId, tags })).catch(() => {
       // A lost message only means another instance serves stale pages until the TTL ends.
     });
   });
@@ -208,6 +403,7 @@ function acceptsEncoding(request: IncomingMessage, encoding: "br" | "gzip"): boo
 /** Set per answer by writeCachedPage, so never taken from the stored headers. */
 const perAnswerHeaders = new Set([
   "age",
+  "cache-control",
   "content-length",
   "content-encoding",
   "etag",
@@ -226,24 +422,46 @@ function fixedHeaderList(headers: CachedPage["headers"], etag: string): string[]
   return list;
 }
 
-/** Writes a cached page to a raw response: 304 when the client has it, else the (compressed) body. */
+/**
+ * How a page answer went: a fresh copy (`hit`), rendered for this request (`miss`), a stale copy
+ * while its replacement renders (`stale`), or a render that is not kept (`pass`: a 404).
+ */
+export type PageCacheStatus = "hit" | "miss" | "stale" | "pass";
+
+/** Cache-Control of public pages: shared caches (CDNs) keep them for the TTL and then revalidate. */
+export function publicPageCacheControl(ttlSeconds: number): string {
+  if (ttlSeconds <= 0) return "public, max-age=0, must-revalidate";
+  return `public, max-age=0, s-maxage=${ttlSeconds}, stale-while-revalidate=${ttlSeconds * 4}`;
+}
+
+function cacheControlOf(status: PageCacheStatus, ttlSeconds: number): string {
+  if (status === "pass") return "no-cache";
+  // A stale copy is for this reader only: a CDN keeping it would outlive its replacement.
+  if (status === "stale") return "public, max-age=0, must-revalidate";
+  return publicPageCacheControl(ttlSeconds);
+}
+
+/** Writes a page to a raw response: 304 when the client has it, else the (compressed) body. */
 function writeCachedPage(
   request: IncomingMessage,
   response: ServerResponse,
   page: CachedPage,
   requestId: string,
-  cacheStatus: "hit" | "miss",
+  cacheStatus: PageCacheStatus,
+  ttlSeconds: number,
 ) {
   const headers = page.headerList.slice();
   headers.push(
     "age",
     String(Math.floor((Date.now() - page.storedAt) / 1000)),
+    "cache-control",
+    cacheControlOf(page.cacheable ? cacheStatus : "pass", ttlSeconds),
     "x-page-cache",
-    cacheStatus,
+    page.cacheable ? cacheStatus : "pass",
     "x-request-id",
     requestId,
   );
-  if (request.headers["if-none-match"] === page.etag) {
+  if (page.status === 200 && request.headers["if-none-match"] === page.etag) {
     response.writeHead(304, headers);
     response.end();
     return;
@@ -265,22 +483,43 @@ function writeCachedPage(
   response.end(request.method === "HEAD" ? undefined : body);
 }
 
-/** Sends a cached page straight to the socket, past the rest of Fastify's request lifecycle. */
+/** Sends a page straight to the socket, past the rest of Fastify's request lifecycle. */
 export function sendCachedPage(
   request: FastifyRequest,
   reply: FastifyReply,
   page: CachedPage,
-  cacheStatus: "hit" | "miss" = "hit",
+  cacheStatus: PageCacheStatus,
+  ttlSeconds: number,
 ) {
   reply.hijack();
-  writeCachedPage(request.raw, reply.raw, page, request.id, cacheStatus);
+  writeCachedPage(request.raw, reply.raw, page, request.id, cacheStatus, ttlSeconds);
 }
 
-function cachedPageFor(cache: PageCache | undefined, request: IncomingMessage) {
-  if (!cache?.enabled || (request.method !== "GET" && request.method !== "HEAD")) return undefined;
-  const url = request.url ?? "/";
-  if (!isCacheablePagePath(url.split("?")[0])) return undefined;
-  return cache.getPage(url);
+/**
+ * A copy that can answer this request before any routing: a fresh one, or a stale one while its
+ * replacement is already rendering. A stale copy with no render running goes to the web app,
+ * which starts that render (it needs the request's headers).
+ */
+function pageForRequest(
+  cache: PageCache | undefined,
+  method: string | undefined,
+  url: string,
+): { page: CachedPage; status: PageCacheStatus } | undefined {
+  if (!cache?.enabled || (method !== "GET" && method !== "HEAD")) return undefined;
+  if (!isOriginFormPath(url)) return undefined;
+  const queryAt = url.indexOf("?");
+  if (!isCacheablePagePath(queryAt === -1 ? url : url.slice(0, queryAt))) return undefined;
+  const key = canonicalPageKey(url);
+  const found = cache.lookup(key);
+  if (!found) return undefined;
+  if (found.fresh) return { page: found.page, status: "hit" };
+  return cache.isRendering(key) ? { page: found.page, status: "stale" } : undefined;
+}
+
+/** The app's rule for request ids: a sane incoming X-Request-ID, else a new one. */
+function requestIdFor(request: IncomingMessage): string {
+  const incoming = request.headers["x-request-id"];
+  return typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
 }
 
 /**
@@ -289,18 +528,36 @@ function cachedPageFor(cache: PageCache | undefined, request: IncomingMessage) {
  * Fastify. Request ids follow the app's rule (a sane incoming X-Request-ID, else a new one).
  * Cache hits are not in the request log.
  */
-export function pageCacheServerFactory(cache: () => PageCache | undefined) {
+export function pageCacheServerFactory(
+  cache: () => PageCache | undefined,
+  /** Another answer the HTTP server may give itself (public API refusals); true when it did. */
+  answerEarly?: (
+    request: IncomingMessage,
+    response: ServerResponse,
+    requestId: () => string,
+  ) => boolean,
+) {
   return (
     handler: (request: IncomingMessage, response: ServerResponse) => void,
     options: { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number },
   ): Server => {
     const server = createServer((request, response) => {
-      const page = cachedPageFor(cache(), request);
-      if (!page) return handler(request, response);
-      const incoming = request.headers["x-request-id"];
-      const requestId =
-        typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-      writeCachedPage(request, response, page, requestId, "hit");
+      const requestId = () => requestIdFor(request);
+      const current = cache();
+      const found = pageForRequest(current, request.method, request.url ?? "/");
+      if (found && current) {
+        writeCachedPage(
+          request,
+          response,
+          found.page,
+          requestId(),
+          found.status,
+          current.ttlSeconds,
+        );
+        return;
+      }
+      if (answerEarly?.(request, response, requestId)) return;
+      handler(request, response);
     });
     server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
     server.requestTimeout = options.requestTimeout ?? 0;
@@ -309,73 +566,19 @@ export function pageCacheServerFactory(cache: () => PageCache | undefined) {
   };
 }
 
-/** Cache-Control of public pages: shared caches (CDNs) keep them for the TTL and then revalidate. */
-export function publicPageCacheControl(ttlSeconds: number): string {
-  if (ttlSeconds <= 0) return "public, max-age=0, must-revalidate";
-  return `public, max-age=0, s-maxage=${ttlSeconds}, stale-while-revalidate=${ttlSeconds * 4}`;
-}
-
 /**
- * After the web app rendered a page: a public 200 HTML page gets shareable Cache-Control and is
- * kept in the cache with all its headers, the CSP and its nonce included (the nonce is in the
- * body, so they must travel together). Returns false when the caller should send the response
- * itself.
- */
-export async function sendRenderedPage(options: {
-  request: FastifyRequest;
-  reply: FastifyReply;
-  response: Response;
-  cache: PageCache;
-  renderedInGeneration: number;
-}): Promise<boolean> {
-  const { request, reply, response, cache } = options;
-  const pathname = request.url.split("?")[0];
-  const isHtml = response.headers.get("content-type")?.startsWith("text/html") ?? false;
-  if (!isCacheablePagePath(pathname)) {
-    if (isHtml) reply.header("cache-control", "private, no-cache");
-    return false;
-  }
-  if (request.method !== "GET" || response.status !== 200 || !isHtml) {
-    if (isHtml) reply.header("cache-control", "no-cache");
-    return false;
-  }
-  const bytes = await responseBytes(response);
-  if (!bytes) return false;
-  const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined && name !== "x-request-id") headers[name] = String(value);
-  }
-  for (const [name, value] of response.headers) {
-    if (name !== "set-cookie") headers[name] = value;
-  }
-  // A page that sets cookies is someone's page: send it, never share it.
-  if (response.headers.getSetCookie().length) return false;
-  headers["cache-control"] = publicPageCacheControl(cache.ttlSeconds);
-  const page = cache.setPage(
-    request.url,
-    { status: response.status, headers, body },
-    options.renderedInGeneration,
-  );
-  sendCachedPage(request, reply, page, "miss");
-  return true;
-}
-
-/**
- * Answers anonymous page requests from the cache before any other work (routing aside). Pages are
- * put into the cache by the web app plugin after rendering.
+ * Answers anonymous page requests from the cache before any other work (routing aside), for
+ * requests that did not come through the HTTP server above (app.inject). Pages are put into the
+ * cache by the web app plugin after rendering.
  */
 export default fp(
   async function pageCachePlugin(app: FastifyInstance, options: { cache: PageCache }) {
     const { cache } = options;
     if (!cache.enabled) return;
     app.addHook("onRequest", async (request, reply) => {
-      if (request.method !== "GET" && request.method !== "HEAD") return;
-      const pathname = request.url.split("?")[0];
-      if (!isCacheablePagePath(pathname)) return;
-      const page = cache.getPage(request.url);
-      if (!page) return;
-      sendCachedPage(request, reply, page);
+      const found = pageForRequest(cache, request.method, request.url);
+      if (!found) return;
+      sendCachedPage(request, reply, found.page, found.status, cache.ttlSeconds);
       return reply;
     });
   },

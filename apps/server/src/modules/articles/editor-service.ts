@@ -21,6 +21,7 @@ import { nextFreeSlug, slugify } from "@aurumwire/shared/slugs";
 import type { Database, Executor } from "../../db/client";
 import type { ArticleRow, NewArticleRow, UserRow } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../errors";
+import { articleChangeTags } from "./cache-tags";
 import type { ArticleEditorRepository } from "./editor-repository";
 import { toArticle } from "./present";
 import type { ArticlesRepository } from "./repository";
@@ -94,8 +95,11 @@ export function createArticleEditorService(deps: {
   repository: ArticleEditorRepository;
   /** The read side's queries, so newsroom answers use the one row -> API mapping. */
   articlesRepository: ArticlesRepository;
-  /** Called after every committed change, so cached public pages are rebuilt. */
-  onContentChanged: () => void;
+  /**
+   * Called after every committed change with the content tags it touched (cache-tags.ts), so the
+   * cached public pages that show it are rebuilt.
+   */
+  onContentChanged: (tags: readonly string[]) => void;
   now?: () => Date;
 }) {
   const { db, repository, articlesRepository, onContentChanged } = deps;
@@ -167,12 +171,14 @@ export function createArticleEditorService(deps: {
     id: number,
     buildChange: (row: ArticleRow, tx: Executor) => Promise<Partial<NewArticleRow>>,
   ): Promise<Article> {
+    let touched: string[] = [];
     const article = await withSlugRetry(() =>
       db.transaction(async (tx) => {
         const row = await findForChange(id, tx, true);
         assertMayChange(actor, row, "edit");
         const change = await buildChange(row, tx);
         const updated = (await repository.update(id, change, tx))!;
+        touched = articleChangeTags(row, updated, now());
         const before = toRevisionSnapshot(row);
         // A save that changes nothing a reader or writer sees adds no revision.
         if (JSON.stringify(before) !== JSON.stringify(toRevisionSnapshot(updated))) {
@@ -185,7 +191,7 @@ export function createArticleEditorService(deps: {
         return present(id, tx);
       }),
     );
-    onContentChanged();
+    onContentChanged(touched);
     return article;
   }
 
@@ -213,6 +219,7 @@ export function createArticleEditorService(deps: {
         { status: input.status, isFeatured: input.isFeatured },
       );
       const content = cleanContent(input.content);
+      let touched: string[] = [];
       const article = await withSlugRetry(() =>
         db.transaction(async (tx) => {
           if (!(await repository.categoryExists(input.categoryId, tx))) throw invalidCategory();
@@ -243,10 +250,11 @@ export function createArticleEditorService(deps: {
             },
             tx,
           );
+          touched = articleChangeTags(null, row, now());
           return present(row.id, tx);
         }),
       );
-      onContentChanged();
+      onContentChanged(touched);
       return article;
     },
 
@@ -323,12 +331,13 @@ export function createArticleEditorService(deps: {
     },
 
     async remove(actor: Actor, id: number): Promise<void> {
-      await db.transaction(async (tx) => {
+      const removed = await db.transaction(async (tx) => {
         const row = await findForChange(id, tx, true);
         assertMayChange(actor, row, "delete");
         await repository.delete(id, tx);
+        return row;
       });
-      onContentChanged();
+      onContentChanged(articleChangeTags(removed, null, now()));
     },
 
     /** Any status, for the editor; authors only reach their own. */

@@ -10,6 +10,7 @@ import { isEditor, isStaff } from "@aurumwire/shared/roles";
 import type { UserRow } from "../../db/schema";
 import { notFound, unauthorized } from "../../errors";
 import type { PageCache } from "../../plugins/page-cache";
+import { anyContentTag } from "../../plugins/page-cache";
 import type { CategoriesService } from "../categories/service";
 import {
   articleBodyText,
@@ -17,6 +18,7 @@ import {
   createSearchHighlighter,
   needsBodyText,
 } from "../search/search-highlight";
+import { articleListsTag, articleListTags, articleTag, searchResultsTag } from "./cache-tags";
 import { type ArticleRecord, toArticle } from "./present";
 import type { ArticleListFilters, ArticlesRepository, ArticleVisibility } from "./repository";
 
@@ -24,6 +26,9 @@ import type { ArticleListFilters, ArticlesRepository, ArticleVisibility } from "
 export type Viewer = Pick<UserRow, "id" | "role"> | null;
 
 export const relatedAlgorithm = "shared-tags+category+text-rank/v1";
+
+/** List orders an edit of an article's words cannot change (publishing moves it: that drops lists). */
+const orderKeptByEdits = new Set(["publishedAt", "createdAt"]);
 
 /**
  * What a viewer may see. Readers (anonymous or signed in) see public articles only. Admins and
@@ -88,7 +93,12 @@ export function createArticlesService(deps: {
     const visibility = singleVisibility(viewer);
     const load = () => repository.findBySlugOrId(slugOrId, visibility);
     const record =
-      visibility === "public" ? await cache.memo(`article:${slugOrId}`, load) : await load();
+      visibility === "public"
+        ? await cache.memo(`article:${slugOrId}`, load, (found) =>
+            // Not found (yet): a newly published article may take this slug.
+            found ? [articleTag(found.id)] : [articleListsTag],
+          )
+        : await load();
     if (!record) throw notFound("Article not found", "article_not_found");
     return record;
   }
@@ -144,7 +154,16 @@ export function createArticlesService(deps: {
           },
         };
       };
-      return visibility === "public" ? cache.memo(`list:${JSON.stringify(filters)}`, load) : load();
+      if (visibility !== "public") return load();
+      return cache.memo(`list:${JSON.stringify(filters)}`, load, (result) => {
+        const tags = articleListTags(result.articles);
+        if (filters.search) tags.push(searchResultsTag);
+        // An order or filter that an edit of any article can change (its title, tags, last update).
+        if (filters.tag || (filters.sortBy && !orderKeptByEdits.has(filters.sortBy))) {
+          tags.push(anyContentTag);
+        }
+        return tags;
+      });
     },
 
     /** One article with its body, by slug or id. */
@@ -153,20 +172,26 @@ export function createArticlesService(deps: {
     },
 
     async trending(limit: number): Promise<Article[]> {
-      return cache.memo(`trending:${limit}`, async () =>
-        withLatest(await repository.trending(limit), limit),
+      return cache.memo(
+        `trending:${limit}`,
+        async () => withLatest(await repository.trending(limit), limit),
+        articleListTags,
       );
     },
 
     async featured(limit: number): Promise<Article[]> {
-      return cache.memo(`featured:${limit}`, async () =>
-        (await repository.featured(limit)).map((record) => toArticle(record)),
+      return cache.memo(
+        `featured:${limit}`,
+        async () => (await repository.featured(limit)).map((record) => toArticle(record)),
+        articleListTags,
       );
     },
 
     async popular(limit: number, timeframe: PopularTimeframe): Promise<Article[]> {
-      return cache.memo(`popular:${timeframe}:${limit}`, async () =>
-        withLatest(await repository.popular(limit, timeframe), limit),
+      return cache.memo(
+        `popular:${timeframe}:${limit}`,
+        async () => withLatest(await repository.popular(limit, timeframe), limit),
+        articleListTags,
       );
     },
 
@@ -179,8 +204,10 @@ export function createArticlesService(deps: {
       limit: number,
       viewer: Viewer = null,
     ): Promise<RelatedArticlesResponse> {
+      let sourceId: number | undefined;
       const compute = async () => {
         const source = await findVisible(slugOrId, viewer);
+        sourceId = source.id;
         const rows = await repository.related({ id: source.id, title: source.title }, limit);
         const sourceTagCount = Math.max(1, source.tags.length);
         const related: Article[] = rows.map((row) => {
@@ -219,7 +246,17 @@ export function createArticlesService(deps: {
       // Readers share one answer per article for the spec's 5 minutes; staff (who may ask about a
       // draft) get theirs fresh.
       if (singleVisibility(viewer) !== "public") return compute();
-      return cache.memoFor(`related:${slugOrId}:${limit}`, intervals.relatedCacheMs, compute);
+      // Tagged with the articles it shows, not with the lists: a newly published article joins
+      // related lists within their 5 minutes, while the article pages stay cached (decision 081).
+      return cache.memoFor(
+        `related:${slugOrId}:${limit}`,
+        intervals.relatedCacheMs,
+        compute,
+        (result) =>
+          [sourceId, ...result.articles.map((article) => article.id)]
+            .filter((id) => id !== undefined)
+            .map((id) => articleTag(id)),
+      );
     },
 
     /** Counts a view once per article and session id; only public articles are counted. */

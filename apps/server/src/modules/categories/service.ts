@@ -2,6 +2,7 @@ import type { Category } from "@aurumwire/shared/articles";
 import type { CategoryRow } from "../../db/schema";
 import { notFound } from "../../errors";
 import type { PageCache } from "../../plugins/page-cache";
+import { articleListsTag } from "../articles/cache-tags";
 import { toCategoryOutput } from "./present";
 import type { CategoriesRepository } from "./repository";
 
@@ -22,26 +23,31 @@ export function createCategoriesService(deps: {
 
   /** Every category with counts, as a flat list in display order; cached with public reads. */
   function loadAll(): Promise<Category[]> {
-    return cache.memo("categories:all", async () => {
-      const [rows, counts] = await Promise.all([
-        repository.listAll(),
-        repository.publicArticleCounts(),
-      ]);
-      const childrenOf = new Map<number | null, CategoryRow[]>();
-      for (const row of rows) {
-        const siblings = childrenOf.get(row.parentId) ?? [];
-        siblings.push(row);
-        childrenOf.set(row.parentId, siblings);
-      }
-      const totalCount = (row: CategoryRow, seen: Set<number>): number => {
-        if (seen.has(row.id)) return 0; // a cycle written by hand in the database
-        seen.add(row.id);
-        let total = counts.get(row.id) ?? 0;
-        for (const child of childrenOf.get(row.id) ?? []) total += totalCount(child, seen);
-        return total;
-      };
-      return rows.map((row) => toCategoryOutput(row, totalCount(row, new Set())));
-    });
+    return cache.memo(
+      "categories:all",
+      async () => {
+        const [rows, counts] = await Promise.all([
+          repository.listAll(),
+          repository.publicArticleCounts(),
+        ]);
+        const childrenOf = new Map<number | null, CategoryRow[]>();
+        for (const row of rows) {
+          const siblings = childrenOf.get(row.parentId) ?? [];
+          siblings.push(row);
+          childrenOf.set(row.parentId, siblings);
+        }
+        const totalCount = (row: CategoryRow, seen: Set<number>): number => {
+          if (seen.has(row.id)) return 0; // a cycle written by hand in the database
+          seen.add(row.id);
+          let total = counts.get(row.id) ?? 0;
+          for (const child of childrenOf.get(row.id) ?? []) total += totalCount(child, seen);
+          return total;
+        };
+        return rows.map((row) => toCategoryOutput(row, totalCount(row, new Set())));
+        // The counts follow the public articles; a category change drops every cached read anyway.
+      },
+      () => [articleListsTag],
+    );
   }
 
   /** The category and every category below it (a page of "Markets" lists Trading too). */

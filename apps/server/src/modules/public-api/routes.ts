@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppConfig } from "../../config";
 import apiKeyAuth from "../../plugins/api-key-auth";
 import type { CounterStore } from "../../plugins/counters";
+import type { RateLimitRefusals } from "../../plugins/rate-limit-refusals";
 import type { ApiKeysService } from "../api-keys/service";
 import type { ArticleEditorService } from "../articles/editor-service";
 import type { ArticlesService } from "../articles/service";
@@ -25,6 +26,7 @@ export interface PublicApiOptions {
   publicApi: PublicApiService;
   articles: ArticlesService;
   articleEditor: ArticleEditorService;
+  refusals?: RateLimitRefusals;
 }
 
 /**
@@ -33,10 +35,14 @@ export interface PublicApiOptions {
  * OpenAPI document and the docs page are generated from these same route definitions.
  */
 export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiOptions> = async (app, options) => {
-  const { config, apiKeys, counters, publicApi, articles, articleEditor } = options;
+  const { config, apiKeys, counters, publicApi, articles, articleEditor, refusals } = options;
   const documented: DocumentedRoute[] = [];
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // Open routes (docs) answer whatever key comes with them, one over its limit too.
+    if (!(route.config as { apiKeyPermission?: string } | undefined)?.apiKeyPermission) {
+      refusals?.allowWithoutKey(route.url.replace(/\/+$/, ""));
+    }
     for (const method of methods) {
       documented.push({
         method,
@@ -50,6 +56,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiOptions> = async (a
     apiKeys,
     counters,
     requestsPerMinute: limits.apiKeyRequestsPerMinute,
+    refusals,
   });
 
   await app.register(publicArticleRoutes, { articles, editor: articleEditor });

@@ -5,7 +5,7 @@ export type HeroDisplayMode = "hero" | "carousel" | "none";
 
 /**
  * The few site settings the public pages read (the settings API and screen are the site-settings
- * module's). Reads are cached with the other public reads; saving a setting invalidates them.
+ * module's). Reads are cached with the other public reads; saving a setting invalidates them all.
  */
 export function createPublicSettingsReader(deps: {
   repository: SiteSettingsRepository;
@@ -20,6 +20,8 @@ export function createPublicSettingsReader(deps: {
       `setting:${key}`,
       60_000,
       async () => (await repository.find(key))?.value ?? null,
+      // Not dropped by article changes: a setting change drops every cached read and page.
+      () => ["site-settings"],
     );
 
   return {
