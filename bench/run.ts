@@ -17,6 +17,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { type LoadResult, measure } from "./load";
+import {
+  cacheBustingHome,
+  readersWhileEditing,
+  refusedPublicApi,
+  withStaffProbe,
+} from "./load-scenarios";
 import { seedBenchDatabase } from "./seed-articles";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -289,6 +295,80 @@ function format(rows: Row[], reference: Record<string, number>) {
   return { table: lines.join("\n"), regressions };
 }
 
+const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
+
+async function signIn(email: string, password: string): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${appPort}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`bench: could not sign in as ${email}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/**
+ * Issue 20's situations against the cached server: cache-busting query strings, readers while an
+ * editor saves every second, and a public API key over its limit, each with one staff client
+ * measuring the newsroom API meanwhile. Targets are relative to the cached pages of this run.
+ */
+async function loadScenarios(child: ChildProcess, slug: string, cachedRows: Row[]) {
+  const origin = `http://127.0.0.1:${appPort}`;
+  let peak = rssMb(child.pid!);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(child.pid!));
+  }, 250);
+  const editorToken = await signIn("editor@aurumwire.test", "AurumEditor#2024");
+  const adminToken = await signIn("admin@aurumwire.test", "AurumAdmin#2024");
+  const article = (await (await fetch(`${origin}/api/articles/${slug}`)).json()) as {
+    id: number;
+    slug: string;
+    title: string;
+  };
+  const created = await fetch(`${origin}/api/api-keys`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
+    body: JSON.stringify({ name: `bench ${Date.now()}`, permissions: ["categories:read"] }),
+  });
+  const apiKey = ((await created.json()) as { data: { apiKey: string } }).data.apiKey;
+  const cachedRps = (prefix: string) =>
+    cachedRows.find((row) => row.name.startsWith(prefix))?.result.requestsPerSecond ?? Number.NaN;
+  const home = cachedRps("home");
+  const articlePage = cachedRps("article page");
+
+  log("under load: cache-busting home");
+  const busting = await withStaffProbe(origin, editorToken, () =>
+    cacheBustingHome(origin, loadSeconds),
+  );
+  log("under load: readers while an editor saves every second");
+  const editing = await withStaffProbe(origin, editorToken, () =>
+    readersWhileEditing({
+      origin,
+      seconds: loadSeconds,
+      token: editorToken,
+      article,
+      saveEveryMs: 1000,
+    }),
+  );
+  log("under load: a public API key over its limit");
+  const refused = await withStaffProbe(origin, editorToken, () =>
+    refusedPublicApi(origin, apiKey, loadSeconds),
+  );
+  clearInterval(sampler);
+
+  const mark = (ok: boolean) => (ok ? "ok" : "MISSED");
+  const staff = (run: { staffP50Ms: number; staffFailures: number }) =>
+    `staff p50 ${run.staffP50Ms.toFixed(0)} ms (< 100 ${mark(run.staffP50Ms < 100)})${run.staffFailures ? `, ${run.staffFailures} staff failures!` : ""}`;
+  const editedReaders = (home + articlePage) / 2;
+  const lines = [
+    `under load, ${loadSeconds} s each, 64 connections (autocannon), page cache TTL 60 s:`,
+    `  cache-busting home: ${busting.result.requestsPerSecond.toFixed(0)} req/s = ${(busting.result.requestsPerSecond / home).toFixed(2)}x the cached home (>= 0.5 ${mark(busting.result.requestsPerSecond >= 0.5 * home)}), p99 ${busting.result.p99Ms} ms, ${busting.result.timeouts} timeouts (0 ${mark(busting.result.timeouts === 0)}), ${busting.result.non2xx} non-2xx; ${staff(busting)}`,
+    `  readers, editor saving every 1 s: ${editing.result.requestsPerSecond.toFixed(0)} req/s = ${(editing.result.requestsPerSecond / editedReaders).toFixed(2)}x cached (>= 0.8 ${mark(editing.result.requestsPerSecond >= 0.8 * editedReaders)}), p99 ${editing.result.p99Ms} ms, ${editing.result.saves} saves (${editing.result.failedSaves} failed), old page seen up to ${editing.result.longestStaleMs} ms after a save (<= TTL ${mark(editing.result.longestStaleMs <= 60_000)}); ${staff(editing)}`,
+    `  public API 429s: ${refused.result.requestsPerSecond.toFixed(0)} req/s = ${(refused.result.requestsPerSecond / articlePage).toFixed(2)}x the cached article (>= 1 ${mark(refused.result.requestsPerSecond >= articlePage)}), p50 ${refused.result.p50Ms} ms; ${staff(refused)}`,
+  ];
+  return { table: lines.join("\n"), peakRssMb: peak };
+}
+
 async function main() {
   ensureBuild();
   await ensureDatabase();
@@ -327,6 +407,7 @@ async function main() {
   // The machine's speed, for readers who want to scale absolute figures: node:http serving the
   // article page (the first of the article page's rounds is this same measurement).
   const cached = await measureAll("cache on", app, baseline, urls(true));
+  const underLoad = await loadScenarios(app, slug, cached.rows);
   await stop(app);
 
   log("starting the server with the page cache off");
@@ -339,7 +420,7 @@ async function main() {
   const articleRow = cached.rows.find((row) => row.name.startsWith("article page"));
   const reference = readReference();
   const { table, regressions } = format(rows, reference);
-  const peak = Math.max(cached.peakRssMb, uncached.peakRssMb);
+  const peak = Math.max(cached.peakRssMb, uncached.peakRssMb, underLoad.peakRssMb);
   console.log("");
   console.log(
     `AurumWire bench: ${articleCount} articles, ${rounds} rounds of ${seconds} s per scenario, 64 connections, ${cached.rows[0]?.result.tool}`,
@@ -351,6 +432,8 @@ async function main() {
     "ratio: the scenario's req/s over node:http answering with the same bytes just before it (median of the rounds; spread = lowest-highest)",
   );
   console.log(table);
+  console.log("");
+  console.log(underLoad.table);
   console.log("");
   console.log(
     `server memory (peak RSS): ${peak.toFixed(0)} MB (cache on ${cached.peakRssMb.toFixed(0)}, off ${uncached.peakRssMb.toFixed(0)}); target <= 300 MB ${peak <= 300 ? "ok" : "MISSED"}`,
