@@ -14,6 +14,7 @@ import { embeddedDatabaseMaintenanceJob } from "./jobs/embedded-database-mainten
 import { marketDataPollJob, marketDataSyncJob } from "./jobs/market-data-job";
 import { newsFeedJob } from "./jobs/news-feed-job";
 import { createJobScheduler, type JobScheduler } from "./jobs/scheduler";
+import { aiWriterRoutes } from "./modules/ai-writer/routes";
 import { apiKeysRoutes } from "./modules/api-keys/routes";
 import { articleEditorRoutes } from "./modules/articles/editor-routes";
 import { articleReadRoutes } from "./modules/articles/routes";
@@ -147,6 +148,7 @@ export async function buildApp(
         categories: services.categories,
       });
       await api.register(articleEditorRoutes, { editor: services.articleEditor });
+      await api.register(aiWriterRoutes, { writer: services.aiWriter });
       await api.register(mediaRoutes, { media: services.media });
       await api.register(categoryAdminRoutes, { categoryAdmin: services.categoryAdmin });
       await api.register(siteSettingsRoutes, { siteSettings: services.siteSettings });

@@ -1,0 +1,549 @@
+import {
+  fallbackTopics,
+  type GenerateArticleInputParsed,
+  type GenerateArticleResponse,
+  type GenerationProgress,
+  type GenerationSource,
+  generatorSectionCounts,
+  type ResearchResponse,
+  type TopicsResponse,
+  type WriterStatus,
+} from "@aurumwire/shared/ai-writer";
+import type { Article, ArticleInputParsed } from "@aurumwire/shared/articles";
+import { readingTimeMinutes } from "@aurumwire/shared/articles";
+import { limits } from "@aurumwire/shared/limits";
+import { computeSeoScore } from "@aurumwire/shared/seo";
+import { slugify } from "@aurumwire/shared/slugs";
+import type { UserRow } from "../../db/schema";
+import { AppError, notFound, tooManyRequests } from "../../errors";
+import type { ArticleEditorService } from "../articles/editor-service";
+import type { ArticlesRepository } from "../articles/repository";
+import { sanitizeArticleHtml } from "../articles/sanitize";
+import type { CategoriesService } from "../categories/service";
+import type { NewsFeedRepository } from "../news-feed/repository";
+import { articleBodyText } from "../search/search-highlight";
+import { findArchiveSources } from "./archive-research";
+import { uncheckedFigures } from "./figure-check";
+import { outlineMessages, sectionMessages } from "./prompts";
+import { type ChatProvider, type ChatResult, ProviderError } from "./provider";
+import type { AiGenerationsRepository } from "./repository";
+
+type Actor = Pick<UserRow, "id" | "role">;
+
+export const notConfiguredMessage =
+  "No AI writer is configured. Add OLLAMA_URL (and OLLAMA_MODEL), or OPENAI_BASE_URL and OPENAI_API_KEY (and OPENAI_MODEL), to the server's settings and restart it. Until then the research step finds sources in our archive, and nothing is written by AI.";
+
+export const researchNotice =
+  "Research only: passages from our own published archive, found by search. Nothing here was written by AI.";
+
+const notConfigured = () => new AppError(503, "ai_not_configured", notConfiguredMessage);
+
+interface Outline {
+  title: string;
+  excerpt: string;
+  metaTitle: string;
+  metaDescription: string;
+  tags: string[];
+  sections: { heading: string; points: string }[];
+}
+
+/** Cuts text at a word boundary to at most `max` characters. */
+export function clampText(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max + 1);
+  const space = cut.lastIndexOf(" ");
+  return (space > max * 0.6 ? cut.slice(0, space) : clean.slice(0, max))
+    .replace(/[\s,;:.-]+$/, "")
+    .trim();
+}
+
+/** The model's JSON object, also when it wrapped it in prose or a code fence. */
+function readJsonObject(text: string): Record<string, unknown> {
+  const attempts = [text.trim()];
+  const start = text.indexOf("{");
+  const end = text.lastIndexOf("}");
+  if (start >= 0 && end > start) attempts.push(text.slice(start, end + 1));
+  for (const attempt of attempts) {
+    try {
+      const value = JSON.parse(attempt) as unknown;
+      if (value && typeof value === "object" && !Array.isArray(value)) {
+        return value as Record<string, unknown>;
+      }
+    } catch {
+      // next attempt
+    }
+  }
+  throw new ProviderError("malformed", "the model's outline was not a JSON object");
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+
+export function parseOutline(raw: string, input: GenerateArticleInputParsed): Outline {
+  const data = readJsonObject(raw);
+  const sectionCount = generatorSectionCounts[input.length];
+  const sections = (Array.isArray(data.sections) ? data.sections : [])
+    .map((section) =>
+      typeof section === "string"
+        ? { heading: section.trim(), points: "" }
+        : {
+            heading: text((section as { heading?: unknown })?.heading),
+            points: text((section as { points?: unknown })?.points),
+          },
+    )
+    .filter((section) => section.heading)
+    .slice(0, sectionCount)
+    .map((section) => ({ heading: clampText(section.heading, 120), points: section.points }));
+  if (sections.length === 0) {
+    throw new ProviderError("malformed", "the model's outline has no sections");
+  }
+  const tags = (Array.isArray(data.tags) ? data.tags : [])
+    .map((tag) => text(tag).toLowerCase())
+    .filter((tag) => tag && tag.length <= 50)
+    .slice(0, 8);
+  const title = clampText(text(data.title) || input.prompt, limits.titleMax);
+  return {
+    title,
+    excerpt: clampText(text(data.excerpt), limits.excerptMax),
+    metaTitle: clampText(text(data.metaTitle) || title, limits.metaTitleMax),
+    metaDescription: clampText(text(data.metaDescription), limits.metaDescriptionMax),
+    tags: [...new Set([...tags, ...input.keywords.map((keyword) => keyword.toLowerCase())])].slice(
+      0,
+      10,
+    ),
+    sections,
+  };
+}
+
+/** A section's HTML as the model wrote it, made into paragraphs with its [n] citations linked. */
+export function sectionHtml(raw: string, sources: GenerationSource[]): string {
+  let body = raw
+    .replace(/^\s*```(?:html)?\s*/i, "")
+    .replace(/\s*```\s*$/, "")
+    .trim()
+    // The heading is ours; a model that repeats it would print it twice.
+    .replace(/^<h[1-6][^>]*>[\s\S]*?<\/h[1-6]>\s*/i, "");
+  if (!/<(p|ul|ol)\b/i.test(body)) {
+    body = body
+      .split(/\n\s*\n/)
+      .map((paragraph) => paragraph.trim())
+      .filter(Boolean)
+      .map((paragraph) => `<p>${paragraph.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</p>`)
+      .join("");
+  }
+  return body.replace(/\[(\d{1,2})\]/g, (match, number: string) => {
+    const source = sources[Number(number) - 1];
+    return source ? `<a href="/article/${source.slug}">[${number}]</a>` : match;
+  });
+}
+
+function sourcesHtml(sources: GenerationSource[]): string {
+  if (sources.length === 0) return "";
+  const items = sources
+    .map(
+      (source, index) =>
+        `<li>[${index + 1}] <a href="/article/${source.slug}">${source.title.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</a></li>`,
+    )
+    .join("");
+  return `<h2>Sources</h2><ol>${items}</ol>`;
+}
+
+function startOfUtcDay(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+/** Provider failures in words for people, with the status the API answers. */
+function toAppError(error: unknown, provider: ChatProvider): unknown {
+  if (!(error instanceof ProviderError)) return error;
+  const service = provider.name === "ollama" ? "Ollama" : "The OpenAI-compatible API";
+  switch (error.kind) {
+    case "timeout":
+      return new AppError(
+        504,
+        "ai_timeout",
+        "The AI writer did not finish within 5 minutes. Nothing was saved; try a shorter length.",
+      );
+    case "cancelled":
+      return new AppError(499, "ai_cancelled", "The generation was cancelled. Nothing was saved.");
+    case "unreachable":
+      return new AppError(
+        502,
+        "ai_unreachable",
+        `${service} could not be reached. Check that it is running and that ${provider.name === "ollama" ? "OLLAMA_URL" : "OPENAI_BASE_URL"} is right.`,
+      );
+    case "rate_limited": {
+      const seconds = Math.max(1, Math.ceil((error.retryAfterMs ?? 60_000) / 1000));
+      return new AppError(
+        429,
+        "ai_rate_limited",
+        `${service} is busy and asked us to wait. Try again in ${seconds} seconds.`,
+        undefined,
+        seconds,
+      );
+    }
+    case "model_not_found":
+      return new AppError(
+        503,
+        "ai_model_not_found",
+        provider.name === "ollama"
+          ? `The model "${provider.model}" is not installed on Ollama. Run "ollama pull ${provider.model}" there, or set OLLAMA_MODEL to an installed model.`
+          : `The model "${provider.model}" is not offered by the OpenAI-compatible API. Set OPENAI_MODEL to one it offers.`,
+      );
+    case "malformed":
+      return new AppError(
+        502,
+        "ai_malformed_answer",
+        `${service} sent an answer we could not read (${error.message}). Nothing was saved; please try again.`,
+      );
+    case "incomplete":
+      return new AppError(
+        502,
+        "ai_incomplete_answer",
+        `${service} stopped in the middle of its answer. Nothing was saved; please try again.`,
+      );
+    case "rejected":
+      return new AppError(502, "ai_rejected", `${error.message}.`);
+    case "server_error":
+      return new AppError(502, "ai_provider_error", `${error.message}.`);
+  }
+}
+
+export type ProgressListener = (progress: GenerationProgress) => void;
+
+/**
+ * The AI newsroom writer: finds sources in our own archive, has the configured model write an
+ * outline and then each section from them, checks the figures, and hands the editor a draft.
+ * Drafts are saved only through the article editor service, always as drafts.
+ */
+export function createAiWriterService(deps: {
+  provider: ChatProvider | null;
+  repository: AiGenerationsRepository;
+  articles: ArticlesRepository;
+  articleEditor: ArticleEditorService;
+  categories: CategoriesService;
+  newsFeed: NewsFeedRepository;
+  publicUrl: string;
+  dailyLimit: number;
+  /** Spec point 9: 300000 ms for a whole generation. */
+  timeoutMs: number;
+  /** For status and model-list calls. */
+  statusTimeoutMs: number;
+  now?: () => Date;
+}) {
+  const { provider, repository, articles } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function usedToday(actor: Actor): Promise<number> {
+    return repository.countSince(actor.id, startOfUtcDay(now()));
+  }
+
+  /** What must hold before a generation starts: a provider, and generations left today. */
+  async function assertMayGenerate(actor: Actor): Promise<ChatProvider> {
+    if (!provider) throw notConfigured();
+    const used = await usedToday(actor);
+    if (used >= deps.dailyLimit) {
+      const current = now();
+      const tomorrow = startOfUtcDay(current).getTime() + 24 * 60 * 60_000;
+      throw tooManyRequests(
+        `You have used all ${deps.dailyLimit} AI generations for today. The limit resets at midnight UTC.`,
+        "ai_daily_limit",
+        (tomorrow - current.getTime()) / 1000,
+      );
+    }
+    return provider;
+  }
+
+  async function titlesAsTopics(
+    lists: Promise<{ title: string }[]>[],
+    max: number,
+  ): Promise<string[]> {
+    const seen = new Set<string>();
+    const topics: string[] = [];
+    for (const list of await Promise.all(lists)) {
+      for (const { title } of list) {
+        const key = title.toLowerCase();
+        if (seen.has(key)) continue;
+        seen.add(key);
+        topics.push(title);
+        if (topics.length >= max) return topics;
+      }
+    }
+    return topics;
+  }
+
+  function topicsAnswer(topics: string[]): TopicsResponse {
+    return topics.length > 0
+      ? { status: "success", topics, origin: "archive" }
+      : { status: "success", topics: [...fallbackTopics], origin: "fallback" };
+  }
+
+  return {
+    assertMayGenerate,
+
+    async status(actor: Actor): Promise<WriterStatus> {
+      const base = {
+        dailyLimit: deps.dailyLimit,
+        usedToday: await usedToday(actor),
+      };
+      if (!provider) {
+        return {
+          ...base,
+          configured: false,
+          provider: null,
+          model: null,
+          reachable: false,
+          modelAvailable: false,
+          message: notConfiguredMessage,
+        };
+      }
+      try {
+        const models = await provider.listModels({ timeoutMs: deps.statusTimeoutMs });
+        const modelAvailable = provider.hasModel(models);
+        return {
+          ...base,
+          configured: true,
+          provider: provider.name,
+          model: provider.model,
+          reachable: true,
+          modelAvailable,
+          message: modelAvailable
+            ? `Ready: ${provider.model} on ${provider.name === "ollama" ? "Ollama" : "the OpenAI-compatible API"}.`
+            : ((toAppError(new ProviderError("model_not_found", ""), provider) as AppError)
+                .message as string),
+        };
+      } catch (error) {
+        const mapped = toAppError(error, provider);
+        return {
+          ...base,
+          configured: true,
+          provider: provider.name,
+          model: provider.model,
+          reachable: false,
+          modelAvailable: false,
+          message:
+            mapped instanceof AppError ? mapped.message : "The AI provider is not answering.",
+        };
+      }
+    },
+
+    async listModels() {
+      if (!provider) throw notConfigured();
+      try {
+        const models = await provider.listModels({ timeoutMs: deps.statusTimeoutMs });
+        return { provider: provider.name, model: provider.model, models };
+      } catch (error) {
+        throw toAppError(error, provider);
+      }
+    },
+
+    /** Quick topics for a category (lowercased name, or "general"): its most read and newest articles. */
+    async quickTopics(category: string | undefined): Promise<TopicsResponse> {
+      const wanted = (category ?? "general").trim().toLowerCase();
+      let categoryIds: number[] | undefined;
+      if (wanted && wanted !== "general") {
+        const all = await deps.categories.list();
+        const found = all.find(
+          (item) => item.name.toLowerCase() === wanted || item.slug === slugify(wanted),
+        );
+        if (!found) return topicsAnswer([]);
+        categoryIds = [found.id];
+      }
+      const page = (sortBy: "viewCount" | "publishedAt") =>
+        articles
+          .list({
+            visibility: "public",
+            categoryIds,
+            sortBy,
+            sortOrder: "desc",
+            limit: 6,
+            offset: 0,
+          })
+          .then((result) => result.records);
+      return topicsAnswer(await titlesAsTopics([page("viewCount"), page("publishedAt")], 8));
+    },
+
+    /** Trending topics: the newest breaking-news items, then the articles readers open most. */
+    async trendingTopics(): Promise<TopicsResponse> {
+      return topicsAnswer(
+        await titlesAsTopics([deps.newsFeed.latestFeedItems(6), articles.trending(6)], 6),
+      );
+    },
+
+    /** The research step alone: no model involved, so it works without a provider. */
+    async research(input: { prompt: string; keywords: string[] }): Promise<ResearchResponse> {
+      return {
+        writtenByAi: false,
+        notice: researchNotice,
+        sources: await findArchiveSources(articles, input.prompt, input.keywords, deps.publicUrl),
+      };
+    },
+
+    async generate(
+      actor: Actor,
+      input: GenerateArticleInputParsed,
+      options: { signal?: AbortSignal; onProgress?: ProgressListener } = {},
+    ): Promise<GenerateArticleResponse> {
+      const chat = await assertMayGenerate(actor);
+      const report = options.onProgress ?? (() => {});
+      const startedAt = Date.now();
+      const deadline = startedAt + deps.timeoutMs;
+      const timer = AbortSignal.timeout(deps.timeoutMs);
+      const signal = options.signal ? AbortSignal.any([timer, options.signal]) : timer;
+      let tokensIn = 0;
+      let tokensOut = 0;
+      const log = await repository.insert({
+        userId: actor.id,
+        provider: chat.name,
+        model: chat.model,
+        topic: input.prompt,
+      });
+      const call = async (
+        messages: Parameters<ChatProvider["chat"]>[0]["messages"],
+        json = false,
+      ) => {
+        const result: ChatResult = await chat.chat({
+          messages,
+          json,
+          signal,
+          timeoutMs: Math.max(1, deadline - Date.now()),
+        });
+        tokensIn += result.tokensIn;
+        tokensOut += result.tokensOut;
+        return result.text;
+      };
+      try {
+        report({ step: "sources", message: "Finding sources" });
+        const sources = await findArchiveSources(
+          articles,
+          input.prompt,
+          input.keywords,
+          deps.publicUrl,
+        );
+        report({ step: "outline", message: "Outlining" });
+        const outline = parseOutline(await call(outlineMessages(input, sources), true), input);
+        const headings = outline.sections.map((section) => section.heading);
+        let body = "";
+        for (const [index, section] of outline.sections.entries()) {
+          report({
+            step: "section",
+            message: `Writing section ${index + 1} of ${headings.length}`,
+            current: index + 1,
+            total: headings.length,
+          });
+          const written = await call(
+            sectionMessages({
+              input,
+              sources,
+              title: outline.title,
+              headings,
+              index,
+              points: section.points,
+            }),
+          );
+          const escapedHeading = section.heading.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+          body += `<h2>${escapedHeading}</h2>${sectionHtml(written, sources)}`;
+        }
+        report({ step: "checking", message: "Checking figures" });
+        const content = sanitizeArticleHtml(body + sourcesHtml(sources));
+        const bodyText = articleBodyText(body);
+        const excerpt =
+          outline.excerpt.length >= limits.excerptMin ? outline.excerpt : clampText(bodyText, 200);
+        const metaDescription =
+          outline.metaDescription || clampText(excerpt, limits.metaDescriptionMax);
+        const article = {
+          title: outline.title,
+          excerpt,
+          content,
+          featuredImage: null,
+          tags: outline.tags,
+          metaTitle: outline.metaTitle,
+          metaDescription,
+          readingTime: readingTimeMinutes(content),
+        };
+        const durationMs = Date.now() - startedAt;
+        await repository.update(log.id, {
+          outcome: "succeeded",
+          tokensIn,
+          tokensOut,
+          durationMs,
+          sources: sources.map(({ articleId, title, slug }) => ({ articleId, title, slug })),
+        });
+        return {
+          article,
+          sources,
+          figureChecks: uncheckedFigures(bodyText, [
+            input.prompt,
+            ...input.keywords,
+            ...sources.map((source) => `${source.title} ${source.passage}`),
+          ]),
+          seo: computeSeoScore(article),
+          generation: {
+            id: log.id,
+            provider: chat.name,
+            model: chat.model,
+            tokensIn,
+            tokensOut,
+            durationMs,
+          },
+        };
+      } catch (error) {
+        let failure = error;
+        if (error instanceof ProviderError && error.kind === "cancelled" && timer.aborted) {
+          failure = new ProviderError("timeout", error.message);
+        }
+        const mapped = toAppError(failure, chat);
+        const code = mapped instanceof AppError ? mapped.code : "internal";
+        const outcome =
+          code === "ai_timeout" ? "timed_out" : code === "ai_cancelled" ? "cancelled" : "failed";
+        await repository
+          .update(log.id, {
+            outcome,
+            errorCode: code,
+            tokensIn,
+            tokensOut,
+            durationMs: Date.now() - startedAt,
+          })
+          .catch(() => {});
+        throw mapped;
+      }
+    },
+
+    /**
+     * 'Save as Draft & Edit': the preview (as the editor may have changed it) saved through the
+     * article editor service, as a draft that is neither featured nor premium, and linked to the
+     * generation that wrote it (provider, model, sources).
+     */
+    async saveDraft(
+      actor: Actor,
+      generationId: number,
+      input: Pick<
+        ArticleInputParsed,
+        | "title"
+        | "excerpt"
+        | "content"
+        | "categoryId"
+        | "tags"
+        | "metaTitle"
+        | "metaDescription"
+        | "featuredImage"
+      >,
+    ): Promise<Article> {
+      const generation = await repository.find(generationId);
+      if (!generation || generation.userId !== actor.id || generation.outcome !== "succeeded") {
+        throw notFound("Generation not found", "generation_not_found");
+      }
+      const article = await deps.articleEditor.create(actor, {
+        ...input,
+        status: "draft",
+        isFeatured: false,
+        isPremium: false,
+        generateImage: false,
+        publishedAt: null,
+      });
+      await repository.update(generation.id, { articleId: article.id });
+      return article;
+    },
+  };
+}
+
+export type AiWriterService = ReturnType<typeof createAiWriterService>;
