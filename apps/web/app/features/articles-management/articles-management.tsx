@@ -51,7 +51,7 @@ import { useFeedback } from "../../components/feedback";
 import { PageHeading } from "../../components/page-heading";
 import { formatArticleDate } from "../../lib/dates";
 import { useAuth } from "../auth/auth-context";
-import { AiGeneratorPlaceholder } from "./ai-generator-placeholder";
+import { AiGenerator } from "./ai-generator";
 
 type StatusFilter = ArticleStatus | "all";
 type FeaturedFilter = "all" | "featured" | "not-featured";
@@ -165,7 +165,7 @@ export function ArticlesManagement() {
       </Tabs>
 
       {tab === "ai" ? (
-        <AiGeneratorPlaceholder />
+        <AiGenerator />
       ) : (
         <>
           <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
