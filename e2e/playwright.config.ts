@@ -5,6 +5,8 @@ import { defineConfig } from "@playwright/test";
 process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
 process.env.E2E_DATA_DIR ??= `/tmp/aurumwire-e2e-${process.env.E2E_PORT}-${Date.now()}`;
 const port = Number(process.env.E2E_PORT);
+// The AI writer talks to a local stand-in for Ollama (fake-ollama.mjs) on the next port.
+const fakeOllamaPort = port + 1;
 const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
@@ -32,17 +34,27 @@ export default defineConfig({
     trace: "off",
     screenshot: "only-on-failure",
   },
-  webServer: {
-    command: `rm -rf ${dataDir} && node ../apps/server/dist/main.mjs`,
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      command: "node fake-ollama.mjs",
+      url: `http://127.0.0.1:${fakeOllamaPort}/`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { FAKE_OLLAMA_PORT: String(fakeOllamaPort) },
     },
-  },
+    {
+      command: `rm -rf ${dataDir} && node ../apps/server/dist/main.mjs`,
+      url: `http://127.0.0.1:${port}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        NODE_ENV: "production",
+        LOG_LEVEL: "warn",
+        OLLAMA_URL: `http://127.0.0.1:${fakeOllamaPort}`,
+      },
+    },
+  ],
 });

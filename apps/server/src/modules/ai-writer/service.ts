@@ -145,7 +145,7 @@ function sourcesHtml(sources: GenerationSource[]): string {
         `<li>[${index + 1}] <a href="/article/${source.slug}">${source.title.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</a></li>`,
     )
     .join("");
-  return `<h2>Sources</h2><ol>${items}</ol>`;
+  return `<h2>Sources</h2><ul>${items}</ul>`;
 }
 
 function startOfUtcDay(now: Date): Date {
@@ -336,7 +336,7 @@ export function createAiWriterService(deps: {
       }
     },
 
-    /** Quick topics for a category (lowercased name, or "general"): its most read and newest articles. */
+    /** Quick topics for a category (lowercased name, or "general"): its newest, then most read articles. */
     async quickTopics(category: string | undefined): Promise<TopicsResponse> {
       const wanted = (category ?? "general").trim().toLowerCase();
       let categoryIds: number[] | undefined;
@@ -359,7 +359,7 @@ export function createAiWriterService(deps: {
             offset: 0,
           })
           .then((result) => result.records);
-      return topicsAnswer(await titlesAsTopics([page("viewCount"), page("publishedAt")], 8));
+      return topicsAnswer(await titlesAsTopics([page("publishedAt"), page("viewCount")], 8));
     },
 
     /** Trending topics: the newest breaking-news items, then the articles readers open most. */

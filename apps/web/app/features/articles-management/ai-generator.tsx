@@ -265,6 +265,12 @@ export function AiGenerator() {
               color="primary"
               disabled={busy}
               onClick={() => setValue("prompt", chipTopic, { shouldValidate: true })}
+              // Topics are headlines: they wrap on a phone instead of widening the page.
+              sx={{
+                maxWidth: "100%",
+                height: "auto",
+                "& .MuiChip-label": { whiteSpace: "normal", py: 0.5 },
+              }}
             />
           ))}
         </Stack>
@@ -272,7 +278,7 @@ export function AiGenerator() {
     );
 
   return (
-    <Box sx={{ display: "grid", gap: 3 }}>
+    <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: "minmax(0, 1fr)" }}>
       {notConfigured && (
         <Alert severity="warning" data-testid="ai-not-configured">
           {status.data?.message}
@@ -285,7 +291,7 @@ export function AiGenerator() {
         </Alert>
       )}
 
-      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
         <Box component="form" noValidate onSubmit={submit} sx={{ display: "grid", gap: 2 }}>
           <Typography variant="h6" component="h2">
             AI Article Generator
