@@ -130,6 +130,15 @@ export function createServices(deps: {
     articlesRepository,
     onContentChanged,
   });
+  const categoryAdmin = createCategoryAdminService({
+    db,
+    repository: createCategoryAdminRepository(db),
+    onContentChanged,
+  });
+  const siteSettings = createSiteSettingsService({
+    repository: siteSettingsRepository,
+    onContentChanged,
+  });
   const aiWriter = createAiWriterService({
     provider: createChatProvider(config),
     repository: createAiGenerationsRepository(db),
@@ -141,15 +150,7 @@ export function createServices(deps: {
     dailyLimit: config.ai.dailyGenerationLimit,
     timeoutMs: config.aiGenerationTimeoutMs ?? intervals.generationTimeoutMs,
     statusTimeoutMs: outboundTimeoutMs,
-  });
-  const categoryAdmin = createCategoryAdminService({
-    db,
-    repository: createCategoryAdminRepository(db),
-    onContentChanged,
-  });
-  const siteSettings = createSiteSettingsService({
-    repository: siteSettingsRepository,
-    onContentChanged,
+    styleGuide: async () => (await siteSettings.getWriterStyleGuide()).styleGuide,
   });
   const media = createMediaService({
     storage: createUploadStorage(path.join(config.dataDir, "uploads")),

@@ -263,4 +263,51 @@ describe("AI writer with Ollama", () => {
     const after = await app.inject({ method: "GET", url: "/api/ollama/status", headers: admin });
     expect(after.json().usedToday).toBe(before.json().usedToday + 1);
   });
+
+  it("adds the admin's style guide to every prompt", async () => {
+    const author = await loginAs(app, "author");
+    const refused = await app.inject({
+      method: "PUT",
+      url: "/api/site-settings/writer-style-guide",
+      headers: author,
+      payload: { styleGuide: "Anything" },
+    });
+    expect(refused.statusCode).toBe(403);
+    const tooLong = await app.inject({
+      method: "PUT",
+      url: "/api/site-settings/writer-style-guide",
+      headers: admin,
+      payload: { styleGuide: "x".repeat(4001) },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error).toContain("at most 4000 characters");
+    const saved = await app.inject({
+      method: "PUT",
+      url: "/api/site-settings/writer-style-guide",
+      headers: admin,
+      payload: { styleGuide: "  Write BTC as bitcoin. Never use the word moon.  " },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toMatchObject({
+      styleGuide: "Write BTC as bitcoin. Never use the word moon.",
+      updatedBy: { firstName: expect.any(String) },
+    });
+    const read = await app.inject({
+      method: "GET",
+      url: "/api/site-settings/writer-style-guide",
+      headers: author,
+    });
+    expect(read.json().data.styleGuide).toBe("Write BTC as bitcoin. Never use the word moon.");
+    const publicSettings = await app.inject({ method: "GET", url: "/api/site-settings" });
+    expect(publicSettings.body).not.toContain("moon");
+
+    await generate({ length: "short" });
+    const calls = ollama.requestsTo("/api/chat");
+    expect(calls).toHaveLength(4);
+    for (const call of calls) {
+      expect(JSON.parse(call.body).messages[0].content).toContain(
+        "House style guide:\nWrite BTC as bitcoin. Never use the word moon.",
+      );
+    }
+  });
 });

@@ -228,6 +228,8 @@ export function createAiWriterService(deps: {
   timeoutMs: number;
   /** For status and model-list calls. */
   statusTimeoutMs: number;
+  /** The admin-written house style guide added to every prompt (Site Settings). */
+  styleGuide: () => Promise<string>;
   now?: () => Date;
 }) {
   const { provider, repository, articles } = deps;
@@ -419,8 +421,12 @@ export function createAiWriterService(deps: {
           input.keywords,
           deps.publicUrl,
         );
+        const styleGuide = await deps.styleGuide();
         report({ step: "outline", message: "Outlining" });
-        const outline = parseOutline(await call(outlineMessages(input, sources), true), input);
+        const outline = parseOutline(
+          await call(outlineMessages(input, sources, styleGuide), true),
+          input,
+        );
         const headings = outline.sections.map((section) => section.heading);
         let body = "";
         for (const [index, section] of outline.sections.entries()) {
@@ -438,6 +444,7 @@ export function createAiWriterService(deps: {
               headings,
               index,
               points: section.points,
+              styleGuide,
             }),
           );
           const escapedHeading = section.heading.replace(/&/g, "&amp;").replace(/</g, "&lt;");
