@@ -114,6 +114,8 @@ export async function buildApp(
   app.addHook("onClose", async () => {
     // Jobs first: a run in progress finishes before the database closes under it.
     await jobs.stop();
+    // Background AI drafts are cancelled and settle before the database closes.
+    await services.aiWriter.close();
     await stopSharingInvalidations?.();
     // Pending API key usage is written while the database is still open.
     await services.apiKeys.close();

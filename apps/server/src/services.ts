@@ -122,6 +122,20 @@ export function createServices(deps: {
     intervalMs: intervals.newsTickerRefreshMs,
     log,
     onContentChanged,
+    // The writer is built below; a brief is only ever published after boot.
+    onBriefPublished: (brief) => {
+      aiWriter
+        .draftFromBreakingNews({
+          ...brief,
+          author: { id: brief.authorId, role: "author" },
+        })
+        ?.catch((error: unknown) =>
+          log?.warn(
+            { err: error, articleId: brief.articleId },
+            "AI draft of a breaking-news brief failed",
+          ),
+        );
+    },
   });
 
   const articleEditor = createArticleEditorService({

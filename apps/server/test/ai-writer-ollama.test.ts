@@ -310,4 +310,47 @@ describe("AI writer with Ollama", () => {
       );
     }
   });
+
+  it("drafts the fuller story of a breaking-news brief for review, and keeps the brief", async () => {
+    const brief = await app.inject({
+      method: "POST",
+      url: "/api/news/generate-article",
+      payload: { newsId: "fallback-1" },
+    });
+    expect(brief.statusCode).toBe(200);
+    const briefSlug = brief.json().article.slug;
+    const published = await app.inject({ method: "GET", url: `/api/articles/${briefSlug}` });
+    expect(published.statusCode).toBe(200);
+
+    let draft: { id: number; status: string; author: { firstName: string } } | undefined;
+    for (let attempt = 0; attempt < 100 && !draft; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const drafts = await app.inject({
+        method: "GET",
+        url: "/api/admin/articles?status=draft&limit=50",
+        headers: admin,
+      });
+      draft = drafts
+        .json()
+        .articles.find(
+          (article: { author: { firstName: string } }) => article.author.firstName === "AurumWire",
+        );
+    }
+    expect(draft).toMatchObject({ status: "draft" });
+    const full = await app.inject({
+      method: "GET",
+      url: `/api/admin/articles/${draft!.id}`,
+      headers: admin,
+    });
+    expect(full.json().article.content).toContain(`<a href="/article/${briefSlug}">[1]</a>`);
+    const outline = ollama.requestsTo("/api/chat").find((call) => JSON.parse(call.body).format);
+    expect(JSON.parse(outline!.body).messages[1].content).toContain(`link /article/${briefSlug}`);
+    // The brief stays published and the item keeps pointing at it.
+    const again = await app.inject({
+      method: "POST",
+      url: "/api/news/generate-article",
+      payload: { newsId: "fallback-1" },
+    });
+    expect(again.json()).toMatchObject({ article: { slug: briefSlug }, created: false });
+  });
 });
