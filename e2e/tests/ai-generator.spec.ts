@@ -35,6 +35,7 @@ test("an author generates a grounded draft, checks it and lands in the editor", 
   await expect(page.getByTestId("generation-sources").getByRole("link").first()).toBeVisible();
   await expect(page.getByTestId("figure-checks")).toContainText("Check this figure: $250,000");
   await expect(preview.getByTestId("seo-score")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Generation log" })).toContainText("Written");
   await page.screenshot({
     path: testInfo.outputPath("ai-generator-preview-1440.png"),
     fullPage: true,

@@ -262,6 +262,33 @@ describe("AI writer with Ollama", () => {
     ollama.setHandler(ollamaHandler);
     const after = await app.inject({ method: "GET", url: "/api/ollama/status", headers: admin });
     expect(after.json().usedToday).toBe(before.json().usedToday + 1);
+
+    await generate({ length: "short" });
+    const log = await app.inject({
+      method: "GET",
+      url: "/api/ollama/generations?limit=2",
+      headers: admin,
+    });
+    const [succeeded, failed] = log.json().generations;
+    expect(succeeded).toMatchObject({
+      provider: "ollama",
+      model: "llama3.1",
+      topic: "Bitcoin halving and miners",
+      outcome: "succeeded",
+      errorCode: null,
+      tokensIn: 400,
+      tokensOut: 200,
+      user: { firstName: expect.any(String) },
+    });
+    expect(succeeded.sources.length).toBeGreaterThan(0);
+    expect(failed).toMatchObject({ outcome: "failed", errorCode: "ai_provider_error" });
+    const author = await loginAs(app, "author");
+    const own = await app.inject({
+      method: "GET",
+      url: "/api/ollama/generations",
+      headers: author,
+    });
+    expect(own.json().generations).toEqual([]);
   });
 
   it("adds the admin's style guide to every prompt", async () => {

@@ -255,3 +255,27 @@ export type SaveGeneratedDraftInput = z.input<typeof saveGeneratedDraftSchema>;
 export const generationIdParamsSchema = z.object({
   id: z.coerce.number().int().positive("Generation not found"),
 });
+
+/** GET /api/ollama/generations: the generation log (editors and admins see everyone's). */
+export const generationLogQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const generationLogEntrySchema = z.object({
+  id: z.number(),
+  user: z.object({ id: z.number(), firstName: z.string(), lastName: z.string() }),
+  provider: z.string(),
+  model: z.string(),
+  topic: z.string(),
+  outcome: z.string(),
+  errorCode: z.string().nullable(),
+  tokensIn: z.number(),
+  tokensOut: z.number(),
+  durationMs: z.number(),
+  sources: z.array(z.object({ articleId: z.number(), title: z.string(), slug: z.string() })),
+  articleId: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type GenerationLogEntry = z.infer<typeof generationLogEntrySchema>;
+export const generationLogResponseSchema = z.object({
+  generations: z.array(generationLogEntrySchema),
+});

@@ -2,6 +2,7 @@ import {
   fallbackTopics,
   type GenerateArticleInput,
   type GenerateArticleResponse,
+  type GenerationLogEntry,
   type GenerationProgress,
   type ResearchInput,
   type ResearchResponse,
@@ -20,7 +21,18 @@ export const writerKeys = {
   status: ["ai-writer", "status"] as const,
   trending: ["ai-writer", "trending-topics"] as const,
   quick: (category: string) => ["ai-writer", "quick-topics", category] as const,
+  log: ["ai-writer", "generations"] as const,
 };
+
+/** The generation log: everyone's for editors and admins, one's own for authors. */
+export function useGenerationLog() {
+  return useQuery({
+    queryKey: writerKeys.log,
+    queryFn: async () =>
+      (await api.get<{ generations: GenerationLogEntry[] }>("/ollama/generations?limit=10"))
+        .generations,
+  });
+}
 
 export function useWriterStatus() {
   return useQuery({
@@ -129,6 +141,7 @@ export function useSaveGeneratedDraft() {
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: articleKeys.all });
       queryClient.invalidateQueries({ queryKey: writerKeys.status });
+      queryClient.invalidateQueries({ queryKey: writerKeys.log });
     },
   });
 }

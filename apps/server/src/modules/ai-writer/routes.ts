@@ -2,6 +2,8 @@ import {
   generateArticleInputSchema,
   generateArticleResponseSchema,
   generationIdParamsSchema,
+  generationLogQuerySchema,
+  generationLogResponseSchema,
   researchInputSchema,
   researchResponseSchema,
   saveGeneratedDraftSchema,
@@ -47,6 +49,20 @@ export const aiWriterRoutes: FastifyPluginAsyncZod<{ writer: AiWriterService }> 
     "/ollama/models",
     { preHandler: staffOnly, schema: { response: { 200: writerModelsResponseSchema } } },
     async () => writer.listModels(),
+  );
+
+  app.get(
+    "/ollama/generations",
+    {
+      preHandler: staffOnly,
+      schema: {
+        querystring: generationLogQuerySchema,
+        response: { 200: generationLogResponseSchema },
+      },
+    },
+    async (request) => ({
+      generations: await writer.listGenerations(request.user!, request.query.limit),
+    }),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import {
   fallbackTopics,
   type GenerateArticleInputParsed,
   type GenerateArticleResponse,
+  type GenerationLogEntry,
   type GenerationProgress,
   type GenerationSource,
   generatorSectionCounts,
@@ -14,6 +15,7 @@ import {
 import type { Article, ArticleInputParsed } from "@aurumwire/shared/articles";
 import { readingTimeMinutes } from "@aurumwire/shared/articles";
 import { limits } from "@aurumwire/shared/limits";
+import { isEditor } from "@aurumwire/shared/roles";
 import { computeSeoScore } from "@aurumwire/shared/seo";
 import { slugify } from "@aurumwire/shared/slugs";
 import type { UserRow } from "../../db/schema";
@@ -550,6 +552,29 @@ export function createAiWriterService(deps: {
             mapped instanceof AppError ? mapped.message : "The AI provider is not answering.",
         };
       }
+    },
+
+    /** The generation log: editors and admins see everyone's, authors their own. */
+    async listGenerations(actor: Actor, limit: number): Promise<GenerationLogEntry[]> {
+      const rows = await repository.listRecent({
+        userId: isEditor(actor) ? undefined : actor.id,
+        limit,
+      });
+      return rows.map(({ generation, user }) => ({
+        id: generation.id,
+        user,
+        provider: generation.provider,
+        model: generation.model,
+        topic: generation.topic,
+        outcome: generation.outcome,
+        errorCode: generation.errorCode,
+        tokensIn: generation.tokensIn,
+        tokensOut: generation.tokensOut,
+        durationMs: generation.durationMs,
+        sources: generation.sources,
+        articleId: generation.articleId,
+        createdAt: generation.createdAt.toISOString(),
+      }));
     },
 
     async listModels() {

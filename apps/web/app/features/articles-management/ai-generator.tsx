@@ -41,6 +41,7 @@ import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Controller, type Resolver, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
@@ -57,10 +58,12 @@ import {
   useSaveGeneratedDraft,
   useTrendingTopics,
   useWriterStatus,
+  writerKeys,
 } from "../../api/ai-writer";
 import { useFeedback } from "../../components/feedback";
 import { ApiError } from "../../lib/api-client";
 import { SeoPanel } from "../article-editor/seo-panel";
+import { GenerationLog } from "./generation-log";
 
 type GeneratorForm = Omit<GenerateArticleInput, "keywords" | "categoryId"> & { keywords: string };
 
@@ -109,6 +112,7 @@ function SourceList(props: { sources: ResearchResponse["sources"]; showPassages?
 export function AiGenerator() {
   const navigate = useNavigate();
   const feedback = useFeedback();
+  const queryClient = useQueryClient();
   const status = useWriterStatus();
   const trending = useTrendingTopics();
   const categories = useAdminCategories();
@@ -184,6 +188,7 @@ export function AiGenerator() {
       setBusy(false);
       setProgress(null);
       status.refetch();
+      queryClient.invalidateQueries({ queryKey: writerKeys.log });
     }
   };
 
@@ -604,6 +609,7 @@ export function AiGenerator() {
           </Box>
         </Paper>
       )}
+      <GenerationLog />
       {feedback.element}
     </Box>
   );
