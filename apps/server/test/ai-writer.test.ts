@@ -2,6 +2,7 @@ import { fallbackTopics } from "@aurumwire/shared/ai-writer";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, loginAs } from "./helpers";
+import { validArticle } from "./newsroom-fixtures";
 
 /** The AI writer without a provider: honest 503s, the research step, topics, input rules, roles. */
 describe("AI writer without a provider", () => {
@@ -161,5 +162,27 @@ describe("AI writer without a provider", () => {
     const author = await loginAs(app, "author");
     const status = await app.inject({ method: "GET", url: "/api/ollama/status", headers: author });
     expect(status.statusCode).toBe(200);
+  });
+
+  it("offers tags rising this week as trending topics", async () => {
+    const categories = await app.inject({ method: "GET", url: "/api/categories" });
+    const list = categories.json();
+    const categoryId = (Array.isArray(list) ? list : list.categories)[0].id;
+    // More than any demo tag rose, so it leads the rising tags.
+    for (let i = 0; i < 15; i++) {
+      const created = await app.inject({
+        method: "POST",
+        url: "/api/articles",
+        headers: admin,
+        payload: validArticle(categoryId, { status: "published", tags: ["zkrollups"] }),
+      });
+      expect(created.statusCode).toBe(201);
+    }
+    const trending = await app.inject({
+      method: "GET",
+      url: "/api/ollama/trending-topics",
+      headers: admin,
+    });
+    expect(trending.json().topics).toContain("What is driving the news on zkrollups this week");
   });
 });

@@ -19,6 +19,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../errors";
 import type { AiWriterService } from "./service";
 
+const heartbeatMs = 15_000;
+
 /** Aborts when the browser goes away (Cancel, a closed tab) before the answer was sent. */
 function abortOnDisconnect(reply: FastifyReply): AbortSignal {
   const controller = new AbortController();
@@ -116,6 +118,11 @@ export const aiWriterRoutes: FastifyPluginAsyncZod<{ writer: AiWriterService }> 
         if (!reply.raw.destroyed)
           reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       };
+      // A comment line now and then keeps proxies from closing a quiet stream while the model
+      // writes a long section.
+      const heartbeat = setInterval(() => {
+        if (!reply.raw.destroyed) reply.raw.write(": keep-alive\n\n");
+      }, heartbeatMs);
       try {
         const result = await writer.generate(request.user!, request.body, {
           signal,
@@ -133,6 +140,8 @@ export const aiWriterRoutes: FastifyPluginAsyncZod<{ writer: AiWriterService }> 
             status: 500,
           });
         }
+      } finally {
+        clearInterval(heartbeat);
       }
       reply.raw.end();
     },

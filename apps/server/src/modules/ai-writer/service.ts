@@ -277,6 +277,40 @@ export function createAiWriterService(deps: {
     return topics;
   }
 
+  /**
+   * Tags used on more published articles in the last 7 days than in the 7 before, most risen
+   * first, as topics.
+   */
+  async function risingTagTopics(max: number): Promise<{ title: string }[]> {
+    const { records } = await articles.list({
+      visibility: "public",
+      sortBy: "publishedAt",
+      sortOrder: "desc",
+      limit: 200,
+      offset: 0,
+    });
+    const weekAgo = now().getTime() - 7 * 24 * 60 * 60_000;
+    const twoWeeksAgo = weekAgo - 7 * 24 * 60 * 60_000;
+    const counts = new Map<string, { recent: number; previous: number }>();
+    for (const record of records) {
+      const at = record.publishedAt?.getTime() ?? 0;
+      if (at < twoWeeksAgo) continue;
+      for (const tag of record.tags) {
+        const entry = counts.get(tag) ?? { recent: 0, previous: 0 };
+        if (at >= weekAgo) entry.recent += 1;
+        else entry.previous += 1;
+        counts.set(tag, entry);
+      }
+    }
+    return [...counts.entries()]
+      .filter(([, count]) => count.recent > count.previous && count.recent >= 2)
+      .sort(
+        ([, a], [, b]) => b.recent - b.previous - (a.recent - a.previous) || b.recent - a.recent,
+      )
+      .slice(0, max)
+      .map(([tag]) => ({ title: `What is driving the news on ${tag} this week` }));
+  }
+
   function topicsAnswer(topics: string[]): TopicsResponse {
     return topics.length > 0
       ? { status: "success", topics, origin: "archive" }
@@ -613,10 +647,16 @@ export function createAiWriterService(deps: {
       return topicsAnswer(await titlesAsTopics([page("publishedAt"), page("viewCount")], 8));
     },
 
-    /** Trending topics: the newest breaking-news items, then the articles readers open most. */
+    /**
+     * Trending topics: the newest breaking-news items, tags rising this week, then the articles
+     * readers open most.
+     */
     async trendingTopics(): Promise<TopicsResponse> {
       return topicsAnswer(
-        await titlesAsTopics([deps.newsFeed.latestFeedItems(6), articles.trending(6)], 6),
+        await titlesAsTopics(
+          [deps.newsFeed.latestFeedItems(6), risingTagTopics(2), articles.trending(6)],
+          6,
+        ),
       );
     },
 
