@@ -1,8 +1,26 @@
 import { fallbackTopics } from "@aurumwire/shared/ai-writer";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config";
 import { buildTestApp, loginAs } from "./helpers";
 import { validArticle } from "./newsroom-fixtures";
+
+describe("AI writer settings", () => {
+  it("refuses OPENAI_BASE_URL without OPENAI_API_KEY, and reads the daily limit", () => {
+    expect(() => loadConfig({ OPENAI_BASE_URL: "http://127.0.0.1:8080/v1" })).toThrow(ConfigError);
+    expect(() => loadConfig({ OPENAI_BASE_URL: "http://127.0.0.1:8080/v1" })).toThrow(
+      /OPENAI_API_KEY: required when OPENAI_BASE_URL is set/,
+    );
+    expect(() => loadConfig({ AI_DAILY_GENERATION_LIMIT: "lots" })).toThrow(
+      /AI_DAILY_GENERATION_LIMIT: must be a number/,
+    );
+    const config = loadConfig(
+      { OPENAI_API_KEY: "sk-test", AI_DAILY_GENERATION_LIMIT: "7", JWT_SECRET: "x".repeat(32) },
+      {},
+    );
+    expect(config.ai).toMatchObject({ dailyGenerationLimit: 7, openaiApiKey: "sk-test" });
+  });
+});
 
 /** The AI writer without a provider: honest 503s, the research step, topics, input rules, roles. */
 describe("AI writer without a provider", () => {

@@ -175,7 +175,10 @@ export function AiGenerator() {
       setResult(generated);
       setResearchResult(null);
     } catch (caught) {
-      if (abort.signal.aborted && abort.signal.reason === "timeout") {
+      const timedOut =
+        (abort.signal.aborted && abort.signal.reason === "timeout") ||
+        (caught instanceof ApiError && caught.code === "ai_timeout");
+      if (timedOut) {
         feedback.show("error", generatorMessages.timedOut);
       } else if (abort.signal.aborted) {
         feedback.show("info", "Generation cancelled. Nothing was saved.");
