@@ -5,7 +5,6 @@ import {
   type GenerationLogEntry,
   type GenerationProgress,
   type GenerationSource,
-  generatorSectionCounts,
   keywordsMax,
   type ResearchResponse,
   type TopicsResponse,
@@ -27,10 +26,12 @@ import type { CategoriesService } from "../categories/service";
 import type { NewsFeedRepository } from "../news-feed/repository";
 import { articleBodyText } from "../search/search-highlight";
 import { findArchiveSources, maxSources } from "./archive-research";
+import { clampText, parseOutline, sectionHtml, sourcesHtml } from "./draft-content";
 import { uncheckedFigures } from "./figure-check";
 import { outlineMessages, sectionMessages } from "./prompts";
 import { type ChatProvider, type ChatResult, ProviderError } from "./provider";
 import type { AiGenerationsRepository } from "./repository";
+import { toAppError } from "./writer-errors";
 
 type Actor = Pick<UserRow, "id" | "role">;
 
@@ -42,174 +43,8 @@ export const researchNotice =
 
 const notConfigured = () => new AppError(503, "ai_not_configured", notConfiguredMessage);
 
-interface Outline {
-  title: string;
-  excerpt: string;
-  metaTitle: string;
-  metaDescription: string;
-  tags: string[];
-  sections: { heading: string; points: string }[];
-}
-
-/** Cuts text at a word boundary to at most `max` characters. */
-export function clampText(text: string, max: number): string {
-  const clean = text.replace(/\s+/g, " ").trim();
-  if (clean.length <= max) return clean;
-  const cut = clean.slice(0, max + 1);
-  const space = cut.lastIndexOf(" ");
-  return (space > max * 0.6 ? cut.slice(0, space) : clean.slice(0, max))
-    .replace(/[\s,;:.-]+$/, "")
-    .trim();
-}
-
-/** The model's JSON object, also when it wrapped it in prose or a code fence. */
-function readJsonObject(text: string): Record<string, unknown> {
-  const attempts = [text.trim()];
-  const start = text.indexOf("{");
-  const end = text.lastIndexOf("}");
-  if (start >= 0 && end > start) attempts.push(text.slice(start, end + 1));
-  for (const attempt of attempts) {
-    try {
-      const value = JSON.parse(attempt) as unknown;
-      if (value && typeof value === "object" && !Array.isArray(value)) {
-        return value as Record<string, unknown>;
-      }
-    } catch {
-      // next attempt
-    }
-  }
-  throw new ProviderError("malformed", "the model's outline was not a JSON object");
-}
-
-const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
-
-export function parseOutline(raw: string, input: GenerateArticleInputParsed): Outline {
-  const data = readJsonObject(raw);
-  const sectionCount = generatorSectionCounts[input.length];
-  const sections = (Array.isArray(data.sections) ? data.sections : [])
-    .map((section) =>
-      typeof section === "string"
-        ? { heading: section.trim(), points: "" }
-        : {
-            heading: text((section as { heading?: unknown })?.heading),
-            points: text((section as { points?: unknown })?.points),
-          },
-    )
-    .filter((section) => section.heading)
-    .slice(0, sectionCount)
-    .map((section) => ({ heading: clampText(section.heading, 120), points: section.points }));
-  if (sections.length === 0) {
-    throw new ProviderError("malformed", "the model's outline has no sections");
-  }
-  const tags = (Array.isArray(data.tags) ? data.tags : [])
-    .map((tag) => text(tag).toLowerCase())
-    .filter((tag) => tag && tag.length <= 50)
-    .slice(0, 8);
-  const title = clampText(text(data.title) || input.prompt, limits.titleMax);
-  return {
-    title,
-    excerpt: clampText(text(data.excerpt), limits.excerptMax),
-    metaTitle: clampText(text(data.metaTitle) || title, limits.metaTitleMax),
-    metaDescription: clampText(text(data.metaDescription), limits.metaDescriptionMax),
-    tags: [...new Set([...tags, ...input.keywords.map((keyword) => keyword.toLowerCase())])].slice(
-      0,
-      10,
-    ),
-    sections,
-  };
-}
-
-/** A section's HTML as the model wrote it, made into paragraphs with its [n] citations linked. */
-export function sectionHtml(raw: string, sources: GenerationSource[]): string {
-  let body = raw
-    .replace(/^\s*```(?:html)?\s*/i, "")
-    .replace(/\s*```\s*$/, "")
-    .trim()
-    // The heading is ours; a model that repeats it would print it twice.
-    .replace(/^<h[1-6][^>]*>[\s\S]*?<\/h[1-6]>\s*/i, "");
-  if (!/<(p|ul|ol)\b/i.test(body)) {
-    body = body
-      .split(/\n\s*\n/)
-      .map((paragraph) => paragraph.trim())
-      .filter(Boolean)
-      .map((paragraph) => `<p>${paragraph.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</p>`)
-      .join("");
-  }
-  return body.replace(/\[(\d{1,2})\]/g, (match, number: string) => {
-    const source = sources[Number(number) - 1];
-    return source ? `<a href="/article/${source.slug}">[${number}]</a>` : match;
-  });
-}
-
-function sourcesHtml(sources: GenerationSource[]): string {
-  if (sources.length === 0) return "";
-  const items = sources
-    .map(
-      (source, index) =>
-        `<li>[${index + 1}] <a href="/article/${source.slug}">${source.title.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</a></li>`,
-    )
-    .join("");
-  return `<h2>Sources</h2><ul>${items}</ul>`;
-}
-
 function startOfUtcDay(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-}
-
-/** Provider failures in words for people, with the status the API answers. */
-function toAppError(error: unknown, provider: ChatProvider): unknown {
-  if (!(error instanceof ProviderError)) return error;
-  const service = provider.name === "ollama" ? "Ollama" : "The OpenAI-compatible API";
-  switch (error.kind) {
-    case "timeout":
-      return new AppError(
-        504,
-        "ai_timeout",
-        "The AI writer did not finish within 5 minutes. Nothing was saved; try a shorter length.",
-      );
-    case "cancelled":
-      return new AppError(499, "ai_cancelled", "The generation was cancelled. Nothing was saved.");
-    case "unreachable":
-      return new AppError(
-        502,
-        "ai_unreachable",
-        `${service} could not be reached. Check that it is running and that ${provider.name === "ollama" ? "OLLAMA_URL" : "OPENAI_BASE_URL"} is right.`,
-      );
-    case "rate_limited": {
-      const seconds = Math.max(1, Math.ceil((error.retryAfterMs ?? 60_000) / 1000));
-      return new AppError(
-        429,
-        "ai_rate_limited",
-        `${service} is busy and asked us to wait. Try again in ${seconds} seconds.`,
-        undefined,
-        seconds,
-      );
-    }
-    case "model_not_found":
-      return new AppError(
-        503,
-        "ai_model_not_found",
-        provider.name === "ollama"
-          ? `The model "${provider.model}" is not installed on Ollama. Run "ollama pull ${provider.model}" there, or set OLLAMA_MODEL to an installed model.`
-          : `The model "${provider.model}" is not offered by the OpenAI-compatible API. Set OPENAI_MODEL to one it offers.`,
-      );
-    case "malformed":
-      return new AppError(
-        502,
-        "ai_malformed_answer",
-        `${service} sent an answer we could not read (${error.message}). Nothing was saved; please try again.`,
-      );
-    case "incomplete":
-      return new AppError(
-        502,
-        "ai_incomplete_answer",
-        `${service} stopped in the middle of its answer. Nothing was saved; please try again.`,
-      );
-    case "rejected":
-      return new AppError(502, "ai_rejected", `${error.message}.`);
-    case "server_error":
-      return new AppError(502, "ai_provider_error", `${error.message}.`);
-  }
 }
 
 export type ProgressListener = (progress: GenerationProgress) => void;
