@@ -67,8 +67,8 @@ export function useResearch() {
   });
 }
 
-/** Reads a server-sent event stream block by block. */
-async function* readEvents(body: ReadableStream<Uint8Array>) {
+/** Reads a server-sent event stream block by block (comment lines such as keep-alives carry no data). */
+export async function* readEvents(body: ReadableStream<Uint8Array>) {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let pending = "";
