@@ -22,7 +22,7 @@ export function createOllamaProvider(options: { baseUrl: string; model: string }
   const model = options.model;
   const service = "Ollama";
   const isModelMissing = (error: OutboundError) =>
-    error.status === 404 && /model|not found/i.test(error.message);
+    error.status === 404 && /model/i.test(error.message);
 
   return {
     name: "ollama",
