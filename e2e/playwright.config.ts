@@ -4,6 +4,8 @@ import { defineConfig } from "@playwright/test";
 // config is evaluated again in every worker: the port travels to them through the environment.
 process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
 const port = Number(process.env.E2E_PORT);
+// The AI writer talks to a local stand-in for Ollama (fake-ollama.mjs) on the next port.
+const fakeOllamaPort = port + 1;
 
 export default defineConfig({
   testDir: "./tests",
@@ -30,18 +32,28 @@ export default defineConfig({
     trace: "off",
     screenshot: "only-on-failure",
   },
-  webServer: {
-    command: "node serve.mjs",
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    // The server closes its database and serve.mjs removes the data folder before it exits.
-    gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      command: "node fake-ollama.mjs",
+      url: `http://127.0.0.1:${fakeOllamaPort}/`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { FAKE_OLLAMA_PORT: String(fakeOllamaPort) },
     },
-  },
+    {
+      command: "node serve.mjs",
+      url: `http://127.0.0.1:${port}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      // The server closes its database and serve.mjs removes the data folder before it exits.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        NODE_ENV: "production",
+        LOG_LEVEL: "warn",
+        OLLAMA_URL: `http://127.0.0.1:${fakeOllamaPort}`,
+      },
+    },
+  ],
 });

@@ -48,7 +48,7 @@ const alive = (pid: number) => {
 };
 
 async function startServer(): Promise<Started> {
-  const port = 3900 + Math.floor(Math.random() * 90);
+  const port = 4700 + Math.floor(Math.random() * 90);
   // detached: npm leads a process group of its own, as in a terminal.
   const npm = spawn("npm", ["start", "--silent"], {
     cwd: root,

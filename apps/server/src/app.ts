@@ -15,6 +15,7 @@ import { embeddedDatabaseMaintenanceJob } from "./jobs/embedded-database-mainten
 import { marketDataPollJob, marketDataSyncJob } from "./jobs/market-data-job";
 import { newsFeedJob } from "./jobs/news-feed-job";
 import { createJobScheduler, type JobScheduler } from "./jobs/scheduler";
+import { aiWriterRoutes } from "./modules/ai-writer/routes";
 import { apiKeysRoutes } from "./modules/api-keys/routes";
 import { articleEditorRoutes } from "./modules/articles/editor-routes";
 import { articleReadRoutes } from "./modules/articles/routes";
@@ -152,6 +153,8 @@ export async function buildApp(
   app.addHook("onClose", async () => {
     // Jobs first: a run in progress finishes before the database closes under it.
     await jobs.stop();
+    // Background AI drafts are cancelled and settle before the database closes.
+    await services.aiWriter.close();
     await stopSharingInvalidations?.();
     // Pending API key usage is written while the database is still open.
     await services.apiKeys.close();
@@ -186,6 +189,7 @@ export async function buildApp(
         categories: services.categories,
       });
       await api.register(articleEditorRoutes, { editor: services.articleEditor });
+      await api.register(aiWriterRoutes, { writer: services.aiWriter });
       await api.register(mediaRoutes, { media: services.media });
       await api.register(categoryAdminRoutes, { categoryAdmin: services.categoryAdmin });
       await api.register(siteSettingsRoutes, { siteSettings: services.siteSettings });

@@ -55,6 +55,12 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_MODEL: z.string().default("gpt-4o-mini"),
+  AI_DAILY_GENERATION_LIMIT: z.coerce
+    .number({ error: "must be a number" })
+    .int()
+    .min(0)
+    .max(100_000)
+    .default(50),
   SD_URL: optionalUrl,
   MARKET_DATA_URL: optionalUrl,
   MARKET_DATA_API_KEY: z.string().optional(),
@@ -98,12 +104,16 @@ export interface AppConfig {
     openaiApiKey?: string;
     openaiModel: string;
     stableDiffusionUrl?: string;
+    /** AI article generations per staff member and UTC day. */
+    dailyGenerationLimit: number;
   };
   marketData: { url?: string; apiKey?: string };
   newsFeeds: string[];
   partner: { url?: string; apiKey?: string };
   /** Time limit for calls to external services (price provider, feeds); tests shorten it. */
   outboundTimeoutMs?: number;
+  /** The AI writer's time limit per generation (spec point 9: 300000 ms); tests shorten it. */
+  aiGenerationTimeoutMs?: number;
   /** Where the built web app lives; tests without a build leave it unset. */
   webBuildDir?: string;
 }
@@ -132,6 +142,11 @@ export function loadConfig(
     );
   }
   const e = parsed.data;
+  if (e.OPENAI_BASE_URL && !e.OPENAI_API_KEY) {
+    throw new ConfigError([
+      "OPENAI_API_KEY: required when OPENAI_BASE_URL is set (any text for a local server that checks none)",
+    ]);
+  }
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
   const port = overrides.port ?? e.PORT;
   const base: AppConfig = {
@@ -160,6 +175,7 @@ export function loadConfig(
       openaiApiKey: e.OPENAI_API_KEY,
       openaiModel: e.OPENAI_MODEL,
       stableDiffusionUrl: e.SD_URL,
+      dailyGenerationLimit: e.AI_DAILY_GENERATION_LIMIT,
     },
     marketData: { url: e.MARKET_DATA_URL, apiKey: e.MARKET_DATA_API_KEY },
     newsFeeds: (e.NEWS_FEEDS ?? "")

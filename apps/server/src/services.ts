@@ -2,6 +2,11 @@ import path from "node:path";
 import { intervals } from "@aurumwire/shared/limits";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
+import { createOllamaProvider } from "./modules/ai-writer/ollama-provider";
+import { createOpenAiProvider } from "./modules/ai-writer/openai-provider";
+import type { ChatProvider } from "./modules/ai-writer/provider";
+import { createAiGenerationsRepository } from "./modules/ai-writer/repository";
+import { createAiWriterService } from "./modules/ai-writer/service";
 import { createApiKeysRepository } from "./modules/api-keys/repository";
 import { createApiKeysService } from "./modules/api-keys/service";
 import { createUsageRecorder } from "./modules/api-keys/usage-recorder";
@@ -121,9 +126,10 @@ export function createServices(deps: {
     repository: createCategoryAdminRepository(db),
     onContentChanged,
   });
+  const newsFeedRepository = createNewsFeedRepository(db);
   const newsFeed = createNewsFeedService({
     db,
-    repository: createNewsFeedRepository(db),
+    repository: newsFeedRepository,
     counters,
     feeds: config.newsFeeds,
     timeoutMs: outboundTimeoutMs,
@@ -134,11 +140,38 @@ export function createServices(deps: {
     users: usersRepository,
     // A brief was published: a new article in the lists (the ticker links it on the home).
     onContentChanged: () => onArticlesChanged([articleListsTag]),
+    // The writer is built below; a brief is only ever published after boot.
+    onBriefPublished: (brief) => {
+      aiWriter
+        .draftFromBreakingNews({
+          ...brief,
+          author: { id: brief.authorId, role: "author" },
+        })
+        ?.catch((error: unknown) =>
+          log?.warn(
+            { err: error, articleId: brief.articleId },
+            "AI draft of a breaking-news brief failed",
+          ),
+        );
+    },
   });
 
   const siteSettings = createSiteSettingsService({
     repository: siteSettingsRepository,
     onContentChanged,
+  });
+  const aiWriter = createAiWriterService({
+    provider: createChatProvider(config),
+    repository: createAiGenerationsRepository(db),
+    articles: articlesRepository,
+    articleEditor,
+    categories,
+    newsFeed: newsFeedRepository,
+    publicUrl: config.publicUrl,
+    dailyLimit: config.ai.dailyGenerationLimit,
+    timeoutMs: config.aiGenerationTimeoutMs ?? intervals.generationTimeoutMs,
+    statusTimeoutMs: outboundTimeoutMs,
+    styleGuide: async () => (await siteSettings.getWriterStyleGuide()).styleGuide,
   });
   const media = createMediaService({
     storage: createUploadStorage(path.join(config.dataDir, "uploads")),
@@ -165,10 +198,25 @@ export function createServices(deps: {
     publicSettings,
     feeds,
     articleEditor,
+    aiWriter,
     categoryAdmin,
     siteSettings,
     media,
   };
+}
+
+/** The AI writer's model: Ollama when OLLAMA_URL is set, else an OpenAI-compatible API, else none. */
+function createChatProvider(config: AppConfig): ChatProvider | null {
+  const { ai } = config;
+  if (ai.ollamaUrl) return createOllamaProvider({ baseUrl: ai.ollamaUrl, model: ai.ollamaModel });
+  if (ai.openaiBaseUrl && ai.openaiApiKey) {
+    return createOpenAiProvider({
+      baseUrl: ai.openaiBaseUrl,
+      apiKey: ai.openaiApiKey,
+      model: ai.openaiModel,
+    });
+  }
+  return null;
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -10,6 +10,8 @@ export interface RecordedRequest {
   path: string;
   query: URLSearchParams;
   headers: IncomingMessage["headers"];
+  /** The request body as text ("" for none). */
+  body: string;
 }
 
 export type FakeHandler = (request: RecordedRequest, response: ServerResponse) => unknown;
@@ -20,11 +22,14 @@ export async function startFakeServer(initial: FakeHandler) {
   const hanging = new Set<ServerResponse>();
   const server = createServer(async (incoming, response) => {
     const url = new URL(incoming.url ?? "/", "http://127.0.0.1");
+    const chunks: Buffer[] = [];
+    for await (const chunk of incoming) chunks.push(chunk as Buffer);
     const recorded: RecordedRequest = {
       method: incoming.method ?? "GET",
       path: url.pathname,
       query: url.searchParams,
       headers: incoming.headers,
+      body: Buffer.concat(chunks).toString("utf8"),
     };
     requests.push(recorded);
     hanging.add(response);

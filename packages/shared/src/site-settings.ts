@@ -20,3 +20,23 @@ export const siteSettingsUpdateSchema = z.object({
   }),
 });
 export type SiteSettingsUpdate = z.infer<typeof siteSettingsUpdateSchema>;
+
+/** The AI writer's house style guide: an admin-written text added to every writer prompt. */
+export const writerStyleGuideMax = 4000;
+
+export const writerStyleGuideSchema = z.object({
+  styleGuide: z.string(),
+  updatedAt: z.string().nullable(),
+  updatedBy: z.object({ id: z.number(), firstName: z.string(), lastName: z.string() }).nullable(),
+});
+export type WriterStyleGuide = z.infer<typeof writerStyleGuideSchema>;
+
+export const writerStyleGuideResponseSchema = z.object({ data: writerStyleGuideSchema });
+
+export const writerStyleGuideUpdateSchema = z.object({
+  styleGuide: z
+    .string({ error: "Style guide must be text" })
+    .trim()
+    .max(writerStyleGuideMax, `The style guide must be at most ${writerStyleGuideMax} characters`),
+});
+export type WriterStyleGuideUpdate = z.infer<typeof writerStyleGuideUpdateSchema>;

@@ -1,6 +1,6 @@
 /**
- * Calls from this server to external services (price provider, news feeds, and later the AI and
- * partner adapters): one place that bounds time and size and names what went wrong.
+ * Calls from this server to external services (price provider, news feeds, the AI writer, and
+ * later the partner adapters): one place that bounds time and size and names what went wrong.
  */
 
 export type OutboundFailure =
@@ -9,7 +9,9 @@ export type OutboundFailure =
   | "too_large"
   | "rate_limited"
   | "http_status"
-  | "malformed";
+  | "malformed"
+  /** The caller aborted the call through its own signal. */
+  | "cancelled";
 
 export class OutboundError extends Error {
   constructor(
@@ -115,5 +117,128 @@ export async function fetchText(request: OutboundRequest): Promise<OutboundRespo
     }
     const reason = error instanceof Error ? error.message : String(error);
     throw new OutboundError("network", `${describe} could not be reached: ${reason}`);
+  }
+}
+
+export interface OutboundStreamRequest {
+  url: string;
+  /** Sent as JSON with POST. */
+  body: unknown;
+  headers?: Record<string, string>;
+  /** Time limit for the whole call, connect to last byte. */
+  timeoutMs: number;
+  /** Limit on the whole streamed answer. */
+  maxBytes: number;
+  /** Aborts the call (a cancelled generation, a closed browser tab, a server shutting down). */
+  signal?: AbortSignal;
+}
+
+/** The JSON error body of a refused call, when the service sent one: its `error` text or object. */
+function readErrorBody(body: string): string | undefined {
+  try {
+    const parsed = JSON.parse(body) as { error?: unknown; message?: unknown };
+    const error = parsed.error;
+    if (typeof error === "string") return error;
+    if (
+      error &&
+      typeof error === "object" &&
+      typeof (error as { message?: unknown }).message === "string"
+    ) {
+      return (error as { message: string }).message;
+    }
+    if (typeof parsed.message === "string") return parsed.message;
+  } catch {
+    // not JSON: no detail
+  }
+  return undefined;
+}
+
+/**
+ * POSTs JSON and yields the answer line by line as it arrives (NDJSON, server-sent events), with
+ * the same time, size and status rules as fetchText. A refused call's error text (JSON `error`)
+ * is kept in the OutboundError's message, because services name the real problem there (for
+ * example Ollama's "model not found").
+ */
+export async function* postJsonLines(request: OutboundStreamRequest): AsyncGenerator<string> {
+  const timeout = AbortSignal.timeout(request.timeoutMs);
+  const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
+  const describe = new URL(request.url).host;
+  const translate = (error: unknown): Error => {
+    if (error instanceof OutboundError) return error;
+    if (request.signal?.aborted)
+      return new OutboundError("cancelled", `${describe}: call cancelled`);
+    if (timeout.aborted) {
+      return new OutboundError("timeout", `${describe} did not finish in ${request.timeoutMs} ms`);
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    return new OutboundError("network", `${describe} could not be reached: ${reason}`);
+  };
+  let response: Response;
+  try {
+    response = await fetch(request.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...request.headers },
+      body: JSON.stringify(request.body),
+      signal,
+    });
+  } catch (error) {
+    throw translate(error);
+  }
+  if (response.status === 429) {
+    await response.body?.cancel().catch(() => {});
+    throw new OutboundError(
+      "rate_limited",
+      `${describe} is rate limiting us (429)`,
+      429,
+      parseRetryAfter(response.headers.get("retry-after")),
+    );
+  }
+  if (!response.ok) {
+    let detail: string | undefined;
+    try {
+      detail = readErrorBody(await readLimited(response, 64 * 1024, describe));
+    } catch {
+      // the status alone has to do
+    }
+    throw new OutboundError(
+      "http_status",
+      `${describe} answered ${response.status}${detail ? `: ${detail}` : ""}`,
+      response.status,
+    );
+  }
+  if (!response.body) return;
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let pending = "";
+  try {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        throw translate(error);
+      }
+      if (chunk.done) break;
+      size += chunk.value.byteLength;
+      if (size > request.maxBytes) {
+        throw new OutboundError(
+          "too_large",
+          `${describe} answered more than ${request.maxBytes} bytes`,
+        );
+      }
+      pending += decoder.decode(chunk.value, { stream: true });
+      let newline = pending.indexOf("\n");
+      while (newline >= 0) {
+        const line = pending.slice(0, newline).replace(/\r$/, "");
+        pending = pending.slice(newline + 1);
+        yield line;
+        newline = pending.indexOf("\n");
+      }
+    }
+    pending += decoder.decode();
+    if (pending) yield pending.replace(/\r$/, "");
+  } finally {
+    await reader.cancel().catch(() => {});
   }
 }

@@ -1,4 +1,9 @@
-import type { SiteSettings, SiteSettingsUpdate } from "@aurumwire/shared/site-settings";
+import type {
+  SiteSettings,
+  SiteSettingsUpdate,
+  WriterStyleGuide,
+  WriterStyleGuideUpdate,
+} from "@aurumwire/shared/site-settings";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../lib/api-client";
 
@@ -18,5 +23,25 @@ export function useUpdateSiteSettings() {
     mutationFn: async (body: SiteSettingsUpdate) =>
       (await api.put<{ data: SiteSettings }>("/site-settings", body)).data,
     onSuccess: (data) => queryClient.setQueryData(siteSettingsKey, data),
+  });
+}
+
+export const writerStyleGuideKey = ["site-settings", "writer-style-guide"] as const;
+
+/** The AI writer's style guide (staff read it; admins change it). */
+export function useWriterStyleGuide() {
+  return useQuery({
+    queryKey: writerStyleGuideKey,
+    queryFn: async () =>
+      (await api.get<{ data: WriterStyleGuide }>("/site-settings/writer-style-guide")).data,
+  });
+}
+
+export function useUpdateWriterStyleGuide() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: WriterStyleGuideUpdate) =>
+      (await api.put<{ data: WriterStyleGuide }>("/site-settings/writer-style-guide", body)).data,
+    onSuccess: (data) => queryClient.setQueryData(writerStyleGuideKey, data),
   });
 }

@@ -19,7 +19,7 @@ export function readStoredToken(): string | null {
 }
 
 /** Spec point 4: any 401 removes token and user and goes to /login. */
-function handleUnauthorized() {
+export function handleUnauthorized() {
   window.localStorage.removeItem(storageKeys.token);
   window.localStorage.removeItem(storageKeys.user);
   window.dispatchEvent(new Event("aurumwire:signed-out"));

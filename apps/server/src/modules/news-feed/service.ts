@@ -81,6 +81,17 @@ export function createNewsFeedService(deps: {
   users: Pick<UsersRepository, "ensureSystemAccount">;
   /** Called after a brief is published, so cached public pages (home, lists) show it at once. */
   onContentChanged?: () => void;
+  /**
+   * Called once for each new brief: with an AI provider configured, the writer drafts the fuller
+   * story for review in the background (decision 091). Never awaited by the reader's request.
+   */
+  onBriefPublished?: (brief: {
+    articleId: number;
+    title: string;
+    tags: string[];
+    categoryId: number;
+    authorId: number;
+  }) => void;
 }) {
   const { db, repository, counters, feeds } = deps;
   // Per instance: with REDIS_URL one instance polls per interval, and a feed that throttled it
@@ -271,13 +282,24 @@ export function createNewsFeedService(deps: {
           tx,
         );
         await repository.linkItemToArticle(item.id, article.id, tx);
-        return { slug: article.slug, created: true };
+        return {
+          slug: article.slug,
+          created: true,
+          brief: {
+            articleId: article.id,
+            title: item.title,
+            tags: item.tags,
+            categoryId,
+            authorId,
+          },
+        };
       });
       if (result.created) {
         tickerCache = null;
         deps.onContentChanged?.();
+        if (result.brief) deps.onBriefPublished?.(result.brief);
       }
-      return result;
+      return { slug: result.slug, created: result.created };
     },
   };
 }

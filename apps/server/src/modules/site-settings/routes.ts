@@ -1,11 +1,17 @@
+import { staffRoles } from "@aurumwire/shared/roles";
 import {
   siteSettingsResponseSchema,
   siteSettingsUpdateSchema,
+  writerStyleGuideResponseSchema,
+  writerStyleGuideUpdateSchema,
 } from "@aurumwire/shared/site-settings";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { SiteSettingsService } from "./service";
 
-/** GET is public (the home page reads it); PUT is for admins only (spec point 6). */
+/**
+ * GET is public (the home page reads it); PUT is for admins only (spec point 6). The AI writer's
+ * style guide has endpoints of its own: it is newsroom-internal.
+ */
 export const siteSettingsRoutes: FastifyPluginAsyncZod<{
   siteSettings: SiteSettingsService;
 }> = async (app, { siteSettings }) => {
@@ -23,6 +29,30 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       data: await siteSettings.updateSiteSettings(request.body, request.user!.id),
+    }),
+  );
+
+  // The AI writer's style guide: staff read it (the generator shows it), admins change it.
+  app.get(
+    "/site-settings/writer-style-guide",
+    {
+      preHandler: app.requireRoles(staffRoles, "read the AI writer's style guide"),
+      schema: { response: { 200: writerStyleGuideResponseSchema } },
+    },
+    async () => ({ data: await siteSettings.getWriterStyleGuide() }),
+  );
+
+  app.put(
+    "/site-settings/writer-style-guide",
+    {
+      preHandler: app.requireRoles(["admin"], "change site settings"),
+      schema: {
+        body: writerStyleGuideUpdateSchema,
+        response: { 200: writerStyleGuideResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await siteSettings.updateWriterStyleGuide(request.body.styleGuide, request.user!.id),
     }),
   );
 };

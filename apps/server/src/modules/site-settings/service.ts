@@ -3,10 +3,12 @@ import {
   heroDisplayModes,
   type SiteSettings,
   type SiteSettingsUpdate,
+  type WriterStyleGuide,
 } from "@aurumwire/shared/site-settings";
 import type { SiteSettingsRepository } from "./repository";
 
 const heroDisplayModeKey = "heroDisplayMode";
+const writerStyleGuideKey = "writerStyleGuide";
 
 /**
  * Site-wide settings (spec point 3): the homepage hero mode with who changed it and when. The
@@ -30,8 +32,24 @@ export function createSiteSettingsService(deps: {
     };
   }
 
+  /** The AI writer's style guide (decision 090): newsroom-internal, so not in the public settings. */
+  async function getWriterStyleGuide(): Promise<WriterStyleGuide> {
+    const row = await repository.find(writerStyleGuideKey);
+    return {
+      styleGuide: typeof row?.value === "string" ? row.value : "",
+      updatedAt: row?.updatedAt.toISOString() ?? null,
+      updatedBy: row?.updatedBy ?? null,
+    };
+  }
+
   return {
     getSiteSettings,
+    getWriterStyleGuide,
+
+    async updateWriterStyleGuide(styleGuide: string, userId: number): Promise<WriterStyleGuide> {
+      await repository.upsert(writerStyleGuideKey, styleGuide, userId);
+      return getWriterStyleGuide();
+    },
 
     async updateSiteSettings(update: SiteSettingsUpdate, userId: number): Promise<SiteSettings> {
       await repository.upsert(heroDisplayModeKey, update.heroDisplayMode, userId);

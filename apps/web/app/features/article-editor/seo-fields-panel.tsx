@@ -5,8 +5,8 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useFormContext } from "react-hook-form";
 import { FormTextField } from "../../components/form/form-text-field";
+import { SeoPanel } from "../../components/seo-panel";
 import type { ArticleFormValues } from "./article-form-values";
-import { SeoPanel } from "./seo-panel";
 
 /** Meta title and description, with the SEO score recomputed as the writer types. */
 export function SeoFieldsPanel() {

@@ -52,7 +52,7 @@ import { PageHeading } from "../../components/page-heading";
 import { useAuth } from "../../lib/auth-context";
 import { dashboardPaths } from "../../lib/dashboard-paths";
 import { formatArticleDate } from "../../lib/dates";
-import { AiGeneratorPlaceholder } from "./ai-generator-placeholder";
+import { AiGenerator } from "./ai-generator";
 
 type StatusFilter = ArticleStatus | "all";
 type FeaturedFilter = "all" | "featured" | "not-featured";
@@ -166,7 +166,7 @@ export function ArticlesManagement() {
       </Tabs>
 
       {tab === "ai" ? (
-        <AiGeneratorPlaceholder />
+        <AiGenerator />
       ) : (
         <>
           <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>

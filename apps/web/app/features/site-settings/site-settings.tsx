@@ -18,6 +18,7 @@ import { useSiteSettings, useUpdateSiteSettings } from "../../api/site-settings"
 import { PageHeading } from "../../components/page-heading";
 import { ApiError } from "../../lib/api-client";
 import { formatDateTime } from "../../lib/dates";
+import { WriterStyleGuideForm } from "./writer-style-guide-form";
 
 const modes: { value: HeroDisplayMode; title: string; description: string; icon: ReactNode }[] = [
   {
@@ -36,7 +37,7 @@ const modes: { value: HeroDisplayMode; title: string; description: string; icon:
 
 type Message = { severity: "success" | "error"; text: string } | null;
 
-/** Site Settings (admins): how the homepage hero is shown (spec point 2). */
+/** Site Settings (admins): how the homepage hero is shown (spec point 2), and the AI writer's style guide. */
 export function SiteSettingsScreen() {
   const settings = useSiteSettings();
   const update = useUpdateSiteSettings();
@@ -169,6 +170,7 @@ export function SiteSettingsScreen() {
           </Stack>
         </Stack>
       </Paper>
+      <WriterStyleGuideForm />
     </Box>
   );
 }

@@ -1,0 +1,100 @@
+import {
+  type WriterStyleGuideUpdate,
+  writerStyleGuideMax,
+  writerStyleGuideUpdateSchema,
+} from "@aurumwire/shared/site-settings";
+import { zodResolver } from "@hookform/resolvers/zod";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useUpdateWriterStyleGuide, useWriterStyleGuide } from "../../api/site-settings";
+import { ApiError } from "../../lib/api-client";
+import { formatDateTime } from "../../lib/dates";
+
+type Message = { severity: "success" | "error"; text: string } | null;
+
+/** The AI writer's house style guide (decision 090): added to every prompt the writer sends. */
+export function WriterStyleGuideForm() {
+  const guide = useWriterStyleGuide();
+  const update = useUpdateWriterStyleGuide();
+  const [message, setMessage] = useState<Message>(null);
+  const form = useForm<WriterStyleGuideUpdate>({
+    defaultValues: { styleGuide: "" },
+    resolver: zodResolver(writerStyleGuideUpdateSchema),
+  });
+  const { register, handleSubmit, reset, watch, formState } = form;
+
+  useEffect(() => {
+    if (guide.data) reset({ styleGuide: guide.data.styleGuide });
+  }, [guide.data, reset]);
+
+  const submit = handleSubmit(async (values) => {
+    setMessage(null);
+    try {
+      await update.mutateAsync(values);
+      setMessage({ severity: "success", text: "Site settings saved successfully!" });
+    } catch (caught) {
+      setMessage({
+        severity: "error",
+        text:
+          caught instanceof ApiError
+            ? caught.message || "Failed to save settings"
+            : "Error saving site settings",
+      });
+    }
+  });
+
+  const length = watch("styleGuide")?.length ?? 0;
+  const updatedBy = guide.data?.updatedBy;
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mt: 3 }}>
+      <Box component="form" noValidate onSubmit={submit}>
+        <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
+          AI Writer Style Guide
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          House rules the AI article generator follows in every draft: spelling, names, words to
+          avoid, how to attribute sources.
+        </Typography>
+        {message && (
+          <Alert severity={message.severity} sx={{ mb: 2 }} onClose={() => setMessage(null)}>
+            {message.text}
+          </Alert>
+        )}
+        <TextField
+          label="Style guide"
+          multiline
+          minRows={5}
+          fullWidth
+          disabled={guide.isPending}
+          {...register("styleGuide")}
+          error={!!formState.errors.styleGuide}
+          helperText={formState.errors.styleGuide?.message ?? `${length}/${writerStyleGuideMax}`}
+        />
+        <Stack
+          direction={{ xs: "column", sm: "row" }}
+          spacing={2}
+          sx={{ mt: 2, alignItems: { sm: "center" }, justifyContent: "space-between" }}
+        >
+          <Typography variant="body2" color="text.secondary">
+            Last Updated:{" "}
+            {guide.data?.updatedAt
+              ? `${formatDateTime(guide.data.updatedAt)}${
+                  updatedBy ? ` by ${updatedBy.firstName} ${updatedBy.lastName}` : ""
+                }`
+              : "never"}
+          </Typography>
+          <Button type="submit" variant="contained" disabled={update.isPending || guide.isPending}>
+            {update.isPending ? "Saving..." : "Save Style Guide"}
+          </Button>
+        </Stack>
+      </Box>
+    </Paper>
+  );
+}
