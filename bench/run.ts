@@ -320,10 +320,8 @@ async function loadScenarios(child: ChildProcess, slug: string, cachedRows: Row[
   }, 250);
   const editorToken = await signIn("editor@aurumwire.test", "AurumEditor#2024");
   const adminToken = await signIn("admin@aurumwire.test", "AurumAdmin#2024");
-  const article = (await (await fetch(`${origin}/api/articles/${slug}`)).json()) as {
-    id: number;
-    slug: string;
-    title: string;
+  const { article } = (await (await fetch(`${origin}/api/articles/${slug}`)).json()) as {
+    article: { id: number; slug: string; title: string };
   };
   const created = await fetch(`${origin}/api/api-keys`, {
     method: "POST",
