@@ -11,35 +11,35 @@ import {
 import type { AppConfig } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { seedDemoContent } from "./db/seed";
+import { breakingNewsJob } from "./jobs/breaking-news-job";
 import { embeddedDatabaseMaintenanceJob } from "./jobs/embedded-database-maintenance-job";
 import { marketDataPollJob, marketDataSyncJob } from "./jobs/market-data-job";
-import { newsFeedJob } from "./jobs/news-feed-job";
 import { createJobScheduler, type JobScheduler } from "./jobs/scheduler";
+import { contentSecurityPolicy } from "./lib/content-security-policy";
+import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./lib/counters";
+import { createRateLimitRefusals } from "./lib/rate-limit-refusals";
 import { aiWriterRoutes } from "./modules/ai-writer/routes";
 import { apiKeysRoutes } from "./modules/api-keys/routes";
 import { articleEditorRoutes } from "./modules/articles/editor-routes";
 import { articleReadRoutes } from "./modules/articles/routes";
 import { authRoutes } from "./modules/auth/routes";
-import { categoryAdminRoutes } from "./modules/categories/admin-routes";
+import { breakingNewsRoutes } from "./modules/breaking-news/routes";
+import { categoryEditorRoutes } from "./modules/categories/editor-routes";
 import { categoryReadRoutes } from "./modules/categories/routes";
-import { feedRoutes } from "./modules/feeds/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { marketDataRoutes } from "./modules/market-data/routes";
 import { mediaRoutes } from "./modules/media/routes";
-import { newsFeedRoutes } from "./modules/news-feed/routes";
 import { publicApiRoutes } from "./modules/public-api/routes";
+import { feedRoutes } from "./modules/site-feeds/routes";
 import { siteSettingsRoutes } from "./modules/site-settings/routes";
 import { usersRoutes } from "./modules/users/routes";
 import authPlugin from "./plugins/auth";
-import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./plugins/counters";
 import errorsPlugin from "./plugins/errors";
 import pageCachePlugin, {
   type PageCache,
   pageCacheServerFactory,
   shareInvalidationsThroughRedis,
 } from "./plugins/page-cache";
-import { createRateLimitRefusals } from "./plugins/rate-limit-refusals";
-import { contentSecurityPolicy } from "./plugins/security";
 import webAppPlugin, { type WebAppMode } from "./plugins/web-app";
 import { type AppServices, createServices } from "./services";
 
@@ -143,7 +143,7 @@ export async function buildApp(
   });
   jobs.add(marketDataPollJob(services.marketData));
   jobs.add(marketDataSyncJob(services.marketData));
-  jobs.add(newsFeedJob(services.newsFeed));
+  jobs.add(breakingNewsJob(services.breakingNews));
   jobs.add(embeddedDatabaseMaintenanceJob({ database, cache: services.pageCache }));
 
   app.decorate("services", services);
@@ -191,13 +191,16 @@ export async function buildApp(
       await api.register(articleEditorRoutes, { editor: services.articleEditor });
       await api.register(aiWriterRoutes, { writer: services.aiWriter });
       await api.register(mediaRoutes, { media: services.media });
-      await api.register(categoryAdminRoutes, { categoryAdmin: services.categoryAdmin });
+      await api.register(categoryEditorRoutes, { categoryEditor: services.categoryEditor });
       await api.register(siteSettingsRoutes, { siteSettings: services.siteSettings });
       await api.register(marketDataRoutes, {
         prefix: "/market-data",
         marketData: services.marketData,
       });
-      await api.register(newsFeedRoutes, { prefix: "/news", newsFeed: services.newsFeed });
+      await api.register(breakingNewsRoutes, {
+        prefix: "/news",
+        breakingNews: services.breakingNews,
+      });
       const unknownRoute = (request: { method: string; url: string }) => ({
         error: `No API route matches ${request.method} ${request.url.split("?")[0]}.`,
         code: "route_not_found",

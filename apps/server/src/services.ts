@@ -2,6 +2,7 @@ import path from "node:path";
 import { intervals } from "@aurumwire/shared/limits";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
+import type { CounterStore } from "./lib/counters";
 import { createOllamaProvider } from "./modules/ai-writer/ollama-provider";
 import { createOpenAiProvider } from "./modules/ai-writer/openai-provider";
 import type { ChatProvider } from "./modules/ai-writer/provider";
@@ -18,27 +19,26 @@ import { createArticlesService } from "./modules/articles/service";
 import { createDemoLoginHint } from "./modules/auth/demo-hint";
 import { createAuthService } from "./modules/auth/service";
 import { createTokenSigner } from "./modules/auth/tokens";
-import { createCategoryAdminRepository } from "./modules/categories/admin-repository";
-import { createCategoryAdminService } from "./modules/categories/admin-service";
+import { createBreakingNewsRepository } from "./modules/breaking-news/repository";
+import { createBreakingNewsService } from "./modules/breaking-news/service";
+import { createCategoryEditorRepository } from "./modules/categories/editor-repository";
+import { createCategoryEditorService } from "./modules/categories/editor-service";
 import { createCategoriesRepository } from "./modules/categories/repository";
 import { createCategoriesService } from "./modules/categories/service";
-import { createFeedsService } from "./modules/feeds/service";
 import { createCoinGeckoClient } from "./modules/market-data/coingecko-client";
 import { createMarketDataRepository } from "./modules/market-data/repository";
 import { createMarketDataService, type MarketDataLogger } from "./modules/market-data/service";
 import { createMediaService } from "./modules/media/service";
 import { createUploadStorage } from "./modules/media/upload-storage";
-import { createNewsFeedRepository } from "./modules/news-feed/repository";
-import { createNewsFeedService } from "./modules/news-feed/service";
 import { createPublicContentRepository } from "./modules/public-api/repository";
 import { createPublicApiService } from "./modules/public-api/service";
 import { createPublicSettingsReader } from "./modules/public-site/settings-reader";
+import { createFeedsService } from "./modules/site-feeds/service";
 import { createSiteSettingsRepository } from "./modules/site-settings/repository";
 import { createSiteSettingsService } from "./modules/site-settings/service";
 import { createAvatarStore } from "./modules/users/avatar-images";
 import { createUsersRepository } from "./modules/users/repository";
 import { createUsersService } from "./modules/users/service";
-import type { CounterStore } from "./plugins/counters";
 import { createPageCache } from "./plugins/page-cache";
 
 /**
@@ -121,22 +121,22 @@ export function createServices(deps: {
     articlesRepository,
     onContentChanged: onArticlesChanged,
   });
-  const categoryAdmin = createCategoryAdminService({
+  const categoryEditor = createCategoryEditorService({
     db,
-    repository: createCategoryAdminRepository(db),
+    repository: createCategoryEditorRepository(db),
     onContentChanged,
   });
-  const newsFeedRepository = createNewsFeedRepository(db);
-  const newsFeed = createNewsFeedService({
+  const breakingNewsRepository = createBreakingNewsRepository(db);
+  const breakingNews = createBreakingNewsService({
     db,
-    repository: newsFeedRepository,
+    repository: breakingNewsRepository,
     counters,
     feeds: config.newsFeeds,
     timeoutMs: outboundTimeoutMs,
     intervalMs: intervals.newsTickerRefreshMs,
     log,
     articleEditor,
-    categoryAdmin,
+    categoryEditor,
     users: usersRepository,
     // A brief was published: a new article in the lists (the ticker links it on the home).
     onContentChanged: () => onArticlesChanged([articleListsTag]),
@@ -166,7 +166,7 @@ export function createServices(deps: {
     articles: articlesRepository,
     articleEditor,
     categories,
-    newsFeed: newsFeedRepository,
+    breakingNews: breakingNewsRepository,
     publicUrl: config.publicUrl,
     dailyLimit: config.ai.dailyGenerationLimit,
     timeoutMs: config.aiGenerationTimeoutMs ?? intervals.generationTimeoutMs,
@@ -189,7 +189,7 @@ export function createServices(deps: {
     apiKeys,
     publicApi,
     marketData,
-    newsFeed,
+    breakingNews,
     pageCache,
     articlesRepository,
     articles,
@@ -199,7 +199,7 @@ export function createServices(deps: {
     feeds,
     articleEditor,
     aiWriter,
-    categoryAdmin,
+    categoryEditor,
     siteSettings,
     media,
   };

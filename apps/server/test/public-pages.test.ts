@@ -3,7 +3,7 @@ import path from "node:path";
 import { articleListQuerySchema } from "@aurumwire/shared/articles";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { canonicalPageKey, isOriginFormPath, sectionTabKeys } from "../src/plugins/page-keys";
+import { canonicalPageKey, isOriginFormPath, sectionTabKeys } from "../src/lib/page-keys";
 import type { WebLoadContext } from "../src/plugins/web-app";
 import { buildTestApp, loginAs } from "./helpers";
 

@@ -3,10 +3,10 @@ import { rateLimitHeaders } from "@aurumwire/shared/public-api";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError, forbidden, tooManyRequests, unauthorized } from "../errors";
+import type { CounterStore } from "../lib/counters";
+import { presentedApiKey, type RateLimitRefusals } from "../lib/rate-limit-refusals";
 import { hashApiKey, looksLikeApiKey } from "../modules/api-keys/secrets";
 import type { ApiKeysService, AuthenticatedApiKey } from "../modules/api-keys/service";
-import type { CounterStore } from "./counters";
-import { presentedApiKey, type RateLimitRefusals } from "./rate-limit-refusals";
 
 declare module "fastify" {
   interface FastifyContextConfig {

@@ -5,7 +5,7 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:z
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
-import { canonicalPageKey, isOriginFormPath } from "./page-keys";
+import { canonicalPageKey, isOriginFormPath } from "../lib/page-keys";
 
 /** One rendered page as it left the server: every header (the CSP with its nonce too) and body. */
 export interface CachedPage {

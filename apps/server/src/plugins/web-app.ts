@@ -9,12 +9,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppConfig } from "../config";
+import { contentSecurityPolicyHeader } from "../lib/content-security-policy";
+import { canonicalPageKey, isOriginFormPath } from "../lib/page-keys";
 import { createRenderQueue, RenderQueueFullError } from "../lib/render-queue";
 import { webRoot } from "../paths";
 import type { AppServices } from "../services";
 import { isCacheablePagePath, type RenderedAnswer, sendCachedPage } from "./page-cache";
-import { canonicalPageKey, isOriginFormPath } from "./page-keys";
-import { contentSecurityPolicyHeader } from "./security";
 
 /** The call React Router's `createRequestHandler` returns: a web Request in, a Response out. */
 export type WebRequestHandler = (request: Request, context: WebLoadContext) => Promise<Response>;
@@ -31,7 +31,7 @@ const loaderServiceNames = [
   "categories",
   "demoLoginHint",
   "marketData",
-  "newsFeed",
+  "breakingNews",
   "publicSettings",
 ] as const;
 export type LoaderServices = Pick<AppServices, (typeof loaderServiceNames)[number]>;

@@ -22,8 +22,8 @@ import { AppError, notFound, tooManyRequests } from "../../errors";
 import type { ArticleEditorService } from "../articles/editor-service";
 import type { ArticlesRepository } from "../articles/repository";
 import { sanitizeArticleHtml } from "../articles/sanitize";
+import type { BreakingNewsRepository } from "../breaking-news/repository";
 import type { CategoriesService } from "../categories/service";
-import type { NewsFeedRepository } from "../news-feed/repository";
 import { articleBodyText } from "../search/search-highlight";
 import { findArchiveSources, maxSources } from "./archive-research";
 import { clampText, parseOutline, sectionHtml, sourcesHtml } from "./draft-content";
@@ -60,7 +60,7 @@ export function createAiWriterService(deps: {
   articles: ArticlesRepository;
   articleEditor: ArticleEditorService;
   categories: CategoriesService;
-  newsFeed: NewsFeedRepository;
+  breakingNews: BreakingNewsRepository;
   publicUrl: string;
   dailyLimit: number;
   /** Spec point 9: 300000 ms for a whole generation. */
@@ -489,7 +489,7 @@ export function createAiWriterService(deps: {
     async trendingTopics(): Promise<TopicsResponse> {
       return topicsAnswer(
         await titlesAsTopics(
-          [deps.newsFeed.latestFeedItems(6), risingTagTopics(2), articles.trending(6)],
+          [deps.breakingNews.latestFeedItems(6), risingTagTopics(2), articles.trending(6)],
           6,
         ),
       );

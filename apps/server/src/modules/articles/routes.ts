@@ -14,7 +14,7 @@ import {
 } from "@aurumwire/shared/articles";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { addEtags } from "../../plugins/etag";
+import { addEtags } from "../../lib/etag";
 import type { ArticlesService } from "./service";
 
 const slugOrIdParams = z.object({

@@ -1,7 +1,7 @@
 import type { AuthResponse, ProfileUpdate, RegisterRequest } from "@aurumwire/shared/users";
 import type { UserRow } from "../../db/schema";
 import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from "../../errors";
-import type { CounterStore } from "../../plugins/counters";
+import type { CounterStore } from "../../lib/counters";
 import { toPublicUser } from "../users/present";
 import type { UsersRepository } from "../users/repository";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";

@@ -2,7 +2,7 @@ import { categoryListQuerySchema, categorySchema } from "@aurumwire/shared/artic
 import { isEditor } from "@aurumwire/shared/roles";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { addEtags } from "../../plugins/etag";
+import { addEtags } from "../../lib/etag";
 import type { CategoriesService } from "./service";
 
 /** The read side of /api/categories. Inactive categories are shown to admins and editors only. */

@@ -8,9 +8,9 @@ import {
 } from "@aurumwire/shared/public-api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppConfig } from "../../config";
+import type { CounterStore } from "../../lib/counters";
+import type { RateLimitRefusals } from "../../lib/rate-limit-refusals";
 import apiKeyAuth from "../../plugins/api-key-auth";
-import type { CounterStore } from "../../plugins/counters";
-import type { RateLimitRefusals } from "../../plugins/rate-limit-refusals";
 import type { ApiKeysService } from "../api-keys/service";
 import type { ArticleEditorService } from "../articles/editor-service";
 import type { ArticlesService } from "../articles/service";

@@ -6,7 +6,7 @@ import type { AppLoadContext } from "react-router";
  */
 export async function loadBreakingNews(context: AppLoadContext) {
   try {
-    return await context.services.newsFeed.getTicker();
+    return await context.services.breakingNews.getTicker();
   } catch (error) {
     console.error("Could not load the breaking-news ticker:", error);
     return null;

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles, categories, newsItems, users } from "../src/db/schema";
-import { parseFeed } from "../src/modules/news-feed/feed-parser";
+import { parseFeed } from "../src/modules/breaking-news/feed-parser";
 import { type FakeServer, hang, sendXml, startFakeServer } from "./fake-http-server";
 import { buildTestApp } from "./helpers";
 
@@ -317,7 +317,7 @@ describe("breaking news from RSS and Atom feeds", () => {
   });
 
   it("reads every feed, and a failing one does not stop the others", async () => {
-    const reports = await app.services.newsFeed.refreshFeeds();
+    const reports = await app.services.breakingNews.refreshFeeds();
     const outcome = Object.fromEntries(
       reports.map((report) => [new URL(report.url).pathname.slice(1), report]),
     );
@@ -339,7 +339,7 @@ describe("breaking news from RSS and Atom feeds", () => {
   it("de-duplicates across runs, asks conditionally, and waits out a 429", async () => {
     const hitsBefore = rssHits;
     const limitedBefore = feeds.requestsTo("/limited").length;
-    const reports = await app.services.newsFeed.refreshFeeds();
+    const reports = await app.services.breakingNews.refreshFeeds();
     const outcome = Object.fromEntries(
       reports.map((report) => [new URL(report.url).pathname.slice(1), report.outcome]),
     );

@@ -6,7 +6,7 @@ import { articles, type NewNewsItemRow, type NewsItemRow, newsItems } from "../.
  * The news feed's queries: its own feed items, and the slugs of the articles they became. The
  * articles, categories and bylines are written by their owners (articles, categories, users).
  */
-export function createNewsFeedRepository(db: Executor) {
+export function createBreakingNewsRepository(db: Executor) {
   return {
     /** Inserts items not seen before (by dedupe key or link); returns how many were new. */
     async insertNewItems(items: NewNewsItemRow[], tx: Executor = db): Promise<number> {
@@ -102,4 +102,4 @@ export function createNewsFeedRepository(db: Executor) {
   };
 }
 
-export type NewsFeedRepository = ReturnType<typeof createNewsFeedRepository>;
+export type BreakingNewsRepository = ReturnType<typeof createBreakingNewsRepository>;

@@ -5,14 +5,14 @@ import {
 } from "@aurumwire/shared/news";
 import type { Database } from "../../db/client";
 import { notFound, tooManyRequests } from "../../errors";
+import type { CounterStore } from "../../lib/counters";
 import { fetchText, OutboundError } from "../../lib/outbound-http";
-import type { CounterStore } from "../../plugins/counters";
 import type { ArticleEditorService } from "../articles/editor-service";
-import type { CategoryAdminService } from "../categories/admin-service";
+import type { CategoryEditorService } from "../categories/editor-service";
 import type { UsersRepository } from "../users/repository";
 import { composeBrief } from "./brief";
 import { FeedFormatError, parseFeed } from "./feed-parser";
-import type { NewsFeedRepository } from "./repository";
+import type { BreakingNewsRepository } from "./repository";
 
 /**
  * Breaking news: reads the configured RSS/Atom feeds on a schedule (jobs/news-feed-job.ts), keeps
@@ -58,7 +58,7 @@ interface FeedState {
   nextAttemptAt: number;
 }
 
-export interface NewsFeedLogger {
+export interface BreakingNewsLogger {
   warn(object: object, message: string): void;
   info(object: object, message: string): void;
 }
@@ -67,17 +67,17 @@ function fallbackKey(id: string) {
   return `builtin:${id}`;
 }
 
-export function createNewsFeedService(deps: {
+export function createBreakingNewsService(deps: {
   db: Database;
-  repository: NewsFeedRepository;
+  repository: BreakingNewsRepository;
   counters: CounterStore;
   feeds: string[];
   timeoutMs: number;
   intervalMs: number;
-  log?: NewsFeedLogger;
+  log?: BreakingNewsLogger;
   /** The owners of the rows a brief needs: its article, its category and its byline. */
   articleEditor: Pick<ArticleEditorService, "publishBrief">;
-  categoryAdmin: Pick<CategoryAdminService, "ensureCategory">;
+  categoryEditor: Pick<CategoryEditorService, "ensureCategory">;
   users: Pick<UsersRepository, "ensureSystemAccount">;
   /** Called after a brief is published, so cached public pages (home, lists) show it at once. */
   onContentChanged?: () => void;
@@ -266,7 +266,7 @@ export function createNewsFeedService(deps: {
           isFallback: item.isFallback,
         });
         // Each table's owner writes its rows: the category, the byline, the article.
-        const categoryId = await deps.categoryAdmin.ensureCategory(breakingNewsCategory, tx);
+        const categoryId = await deps.categoryEditor.ensureCategory(breakingNewsCategory, tx);
         const authorId = await deps.users.ensureSystemAccount(newsroomAuthor, tx);
         const article = await deps.articleEditor.publishBrief(
           {
@@ -304,4 +304,4 @@ export function createNewsFeedService(deps: {
   };
 }
 
-export type NewsFeedService = ReturnType<typeof createNewsFeedService>;
+export type BreakingNewsService = ReturnType<typeof createBreakingNewsService>;

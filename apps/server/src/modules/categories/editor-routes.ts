@@ -9,16 +9,16 @@ import {
 } from "@aurumwire/shared/category-admin";
 import { editorRoles, staffRoles } from "@aurumwire/shared/roles";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { CategoryAdminService } from "./admin-service";
+import type { CategoryEditorService } from "./editor-service";
 
 /**
  * Category management: changes are for editors and admins only (spec point 6). The full list
  * (inactive ones too, every article counted) is open to all staff: authors pick a category in the
  * editor.
  */
-export const categoryAdminRoutes: FastifyPluginAsyncZod<{
-  categoryAdmin: CategoryAdminService;
-}> = async (app, { categoryAdmin }) => {
+export const categoryEditorRoutes: FastifyPluginAsyncZod<{
+  categoryEditor: CategoryEditorService;
+}> = async (app, { categoryEditor }) => {
   const editorsOnly = app.requireRoles(editorRoles, "manage categories");
 
   app.get(
@@ -27,7 +27,7 @@ export const categoryAdminRoutes: FastifyPluginAsyncZod<{
       preHandler: app.requireRoles(staffRoles, "view categories"),
       schema: { response: { 200: adminCategoryListResponseSchema } },
     },
-    async () => ({ categories: await categoryAdmin.list() }),
+    async () => ({ categories: await categoryEditor.list() }),
   );
 
   app.post(
@@ -37,7 +37,7 @@ export const categoryAdminRoutes: FastifyPluginAsyncZod<{
       schema: { body: categoryInputSchema, response: { 201: categoryResponseSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send({ category: await categoryAdmin.create(request.body) }),
+      reply.status(201).send({ category: await categoryEditor.create(request.body) }),
   );
 
   app.put(
@@ -51,7 +51,7 @@ export const categoryAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      category: await categoryAdmin.update(request.params.id, request.body),
+      category: await categoryEditor.update(request.params.id, request.body),
     }),
   );
 
@@ -65,6 +65,6 @@ export const categoryAdminRoutes: FastifyPluginAsyncZod<{
         response: { 200: categoryDeleteResponseSchema },
       },
     },
-    async (request) => categoryAdmin.remove(request.params.id, request.query),
+    async (request) => categoryEditor.remove(request.params.id, request.query),
   );
 };

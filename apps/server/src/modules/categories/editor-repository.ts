@@ -6,7 +6,7 @@ import { articles, type CategoryRow, categories } from "../../db/schema";
 type NewCategoryRow = typeof categories.$inferInsert;
 
 /** Category writes and the full list (inactive ones and every article status counted). */
-export function createCategoryAdminRepository(db: Executor) {
+export function createCategoryEditorRepository(db: Executor) {
   return {
     async listWithCounts(tx: Executor = db) {
       return tx
@@ -127,4 +127,4 @@ export function createCategoryAdminRepository(db: Executor) {
   };
 }
 
-export type CategoryAdminRepository = ReturnType<typeof createCategoryAdminRepository>;
+export type CategoryEditorRepository = ReturnType<typeof createCategoryEditorRepository>;

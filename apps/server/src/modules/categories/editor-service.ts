@@ -8,7 +8,7 @@ import { nextFreeSlug, slugify } from "@aurumwire/shared/slugs";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client";
 import { badRequest, conflict, notFound } from "../../errors";
-import type { CategoryAdminRepository } from "./admin-repository";
+import type { CategoryEditorRepository } from "./editor-repository";
 import { toCategoryOutput } from "./present";
 
 type CategoryInputParsed = z.output<typeof categoryInputSchema>;
@@ -20,9 +20,9 @@ const plural = (count: number, word: string, words: string) =>
  * Category management (editors and admins): slugs stay unique, the tree stays a tree, and a
  * category with articles or subcategories is only deleted when the request says where they go.
  */
-export function createCategoryAdminService(deps: {
+export function createCategoryEditorService(deps: {
   db: Database;
-  repository: CategoryAdminRepository;
+  repository: CategoryEditorRepository;
   onContentChanged: () => void;
 }) {
   const { db, repository, onContentChanged } = deps;
@@ -131,7 +131,7 @@ export function createCategoryAdminService(deps: {
         const row = await repository.findById(id, tx);
         if (!row) throw notFound("Category not found");
         if (patch.parentId !== undefined) await checkParent(patch.parentId, id, tx);
-        const change: Parameters<CategoryAdminRepository["update"]>[1] = {};
+        const change: Parameters<CategoryEditorRepository["update"]>[1] = {};
         if (patch.name !== undefined) change.name = patch.name;
         if (patch.slug !== undefined && patch.slug !== row.slug) {
           change.slug = await resolveSlug(patch.slug, patch.name ?? row.name, id, tx);
@@ -204,4 +204,4 @@ export function createCategoryAdminService(deps: {
   };
 }
 
-export type CategoryAdminService = ReturnType<typeof createCategoryAdminService>;
+export type CategoryEditorService = ReturnType<typeof createCategoryEditorService>;
