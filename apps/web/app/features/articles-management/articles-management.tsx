@@ -52,6 +52,7 @@ import { PageHeading } from "../../components/page-heading";
 import { useAuth } from "../../lib/auth-context";
 import { dashboardPaths } from "../../lib/dashboard-paths";
 import { formatArticleDate } from "../../lib/dates";
+import { useDebouncedSearch } from "../../lib/use-debounced-search";
 import { AiGenerator } from "./ai-generator";
 
 type StatusFilter = ArticleStatus | "all";
@@ -69,8 +70,6 @@ export function ArticlesManagement() {
   const editor = isEditor(user);
   const feedback = useFeedback();
   const [tab, setTab] = useState<"all" | "ai">("all");
-  const [searchInput, setSearchInput] = useState("");
-  const [search, setSearch] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
   const [categoryId, setCategoryId] = useState<number | "all">("all");
   const [featured, setFeatured] = useState<FeaturedFilter>("all");
@@ -79,20 +78,12 @@ export function ArticlesManagement() {
   const [toDelete, setToDelete] = useState<ArticleListItem | null>(null);
 
   // Spec: the search applies on Enter and by itself 500 ms after typing stops, back to page 1.
-  useEffect(() => {
-    const next = searchInput.trim();
-    if (next === search) return;
-    const timer = window.setTimeout(() => {
-      setSearch(next);
-      setPage(0);
-    }, intervals.searchDebounceMs);
-    return () => window.clearTimeout(timer);
-  }, [searchInput, search]);
-
-  const applySearch = () => {
-    setSearch(searchInput.trim());
-    setPage(0);
-  };
+  const {
+    input: searchInput,
+    setInput: setSearchInput,
+    search,
+    applyNow: applySearch,
+  } = useDebouncedSearch(() => setPage(0));
 
   const query: AdminArticleQuery = {
     page: page + 1,

@@ -34,6 +34,7 @@ import { PageHeading } from "../../components/page-heading";
 import { useAuth } from "../../lib/auth-context";
 import { formatDisplayDate } from "../../lib/dates";
 import { errorMessage } from "../../lib/error-text";
+import { useDebouncedSearch } from "../../lib/use-debounced-search";
 import {
   CreateUserDialog,
   EditUserDialog,
@@ -55,8 +56,6 @@ const roleChipColor: Record<Role, "error" | "primary" | "secondary" | "default">
 /** User Management (/dashboard/users, admin only): spec points 2, 3, 5 and 8. */
 export function UserManagement() {
   const { user: me } = useAuth();
-  const [searchText, setSearchText] = useState("");
-  const [search, setSearch] = useState("");
   const [role, setRole] = useState<Role | "">("");
   const [status, setStatus] = useState<"active" | "inactive" | "">("");
   const [page, setPage] = useState(0);
@@ -67,14 +66,13 @@ export function UserManagement() {
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const feedback = useFeedback();
 
-  // Search applies 500 ms after typing stops, back on page 1.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(searchText.trim());
-      setPage(0);
-    }, intervals.searchDebounceMs);
-    return () => clearTimeout(timer);
-  }, [searchText]);
+  // Search applies 500 ms after typing stops or on Enter, back on page 1.
+  const {
+    input: searchText,
+    setInput: setSearchText,
+    search,
+    applyNow,
+  } = useDebouncedSearch(() => setPage(0));
 
   const users = useUsers({
     page: page + 1,
@@ -137,10 +135,7 @@ export function UserManagement() {
           value={searchText}
           onChange={(event) => setSearchText(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key === "Enter") {
-              setSearch(searchText.trim());
-              setPage(0);
-            }
+            if (event.key === "Enter") applyNow();
           }}
           sx={{ flex: "1 1 260px" }}
           slotProps={{
