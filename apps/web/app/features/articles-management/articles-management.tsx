@@ -1,6 +1,6 @@
 import type { ArticleStatus } from "@aurumwire/shared/articles";
 import { articleStatuses } from "@aurumwire/shared/articles";
-import { intervals, limits } from "@aurumwire/shared/limits";
+import { limits } from "@aurumwire/shared/limits";
 import { isEditor } from "@aurumwire/shared/roles";
 import AddIcon from "@mui/icons-material/Add";
 import DeleteIcon from "@mui/icons-material/Delete";
@@ -31,7 +31,7 @@ import Tabs from "@mui/material/Tabs";
 import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import {
   type AdminArticleQuery,

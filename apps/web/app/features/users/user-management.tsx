@@ -1,4 +1,4 @@
-import { dateFormats, intervals, limits } from "@aurumwire/shared/limits";
+import { dateFormats, limits } from "@aurumwire/shared/limits";
 import { type Role, roles } from "@aurumwire/shared/roles";
 import type { ManagedUser } from "@aurumwire/shared/user-management";
 import { userInitials } from "@aurumwire/shared/users";
@@ -27,7 +27,7 @@ import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useFeedback } from "../../components/feedback";
 import { PageHeading } from "../../components/page-heading";
