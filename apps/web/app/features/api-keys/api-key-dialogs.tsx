@@ -23,20 +23,44 @@ import FormHelperText from "@mui/material/FormHelperText";
 import FormLabel from "@mui/material/FormLabel";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { type FocusEvent, type FormEvent, useEffect, useState } from "react";
-import { ApiError } from "../../lib/api-client";
+import { type FocusEvent, useEffect, useState } from "react";
+import { type Control, Controller, useForm } from "react-hook-form";
+import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
+import { FormTextField } from "../../components/form/form-text-field";
 import { errorMessage } from "../../lib/error-text";
 import { useCreateApiKey, useUpdateApiKey } from "./api-keys-api";
 
-type FieldErrors = Partial<Record<"name" | "permissions" | "expiresAt", string>>;
+type KeyFormValues = { name: string; permissions: ApiKeyPermission[]; expiresAt: string };
+const keyFields = ["name", "permissions", "expiresAt"] as const;
 
-function issuesToFields(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
-  const fields: FieldErrors = {};
-  for (const issue of issues) {
-    const name = String(issue.path[0] ?? "name") as keyof FieldErrors;
-    fields[name] ??= issue.message;
-  }
-  return fields;
+/** datetime-local is the browser's local time; the API takes an ISO instant. */
+function expiryInput(expiresAt: string): string | null {
+  const expiry = expiresAt ? new Date(expiresAt) : null;
+  return expiry && !Number.isNaN(expiry.getTime()) ? expiry.toISOString() : expiresAt || null;
+}
+
+const createResolver = schemaResolver(createApiKeySchema, (values: KeyFormValues) => ({
+  name: values.name,
+  permissions: values.permissions,
+  expiresAt: expiryInput(values.expiresAt),
+}));
+
+function PermissionsField<Transformed>(props: {
+  control: Control<KeyFormValues, unknown, Transformed>;
+}) {
+  return (
+    <Controller
+      name="permissions"
+      control={props.control}
+      render={({ field, fieldState }) => (
+        <PermissionPicker
+          value={field.value}
+          onChange={field.onChange}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
 }
 
 function PermissionPicker({
@@ -96,46 +120,30 @@ export function GenerateApiKeyDialog({
   onGenerated: (secret: string, key: ApiKeyView) => void;
 }) {
   const createKey = useCreateApiKey();
-  const [name, setName] = useState("");
-  const [permissions, setPermissions] = useState<ApiKeyPermission[]>(defaultApiKeyPermissions);
-  const [expiresAt, setExpiresAt] = useState("");
-  const [fields, setFields] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const { control, handleSubmit, reset, setError, watch } = useForm({
+    defaultValues: { name: "", permissions: defaultApiKeyPermissions, expiresAt: "" },
+    resolver: createResolver,
+  });
 
   useEffect(() => {
     if (open) {
-      setName("");
-      setPermissions(defaultApiKeyPermissions);
-      setExpiresAt("");
-      setFields({});
+      reset({ name: "", permissions: defaultApiKeyPermissions, expiresAt: "" });
       setFailure(null);
     }
-  }, [open]);
+  }, [open, reset]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit(async (parsed) => {
     setFailure(null);
-    // datetime-local is the browser's local time; the API takes an ISO instant.
-    const expiry = expiresAt ? new Date(expiresAt) : null;
-    const parsed = createApiKeySchema.safeParse({
-      name,
-      permissions,
-      expiresAt:
-        expiry && !Number.isNaN(expiry.getTime()) ? expiry.toISOString() : expiresAt || null,
-    });
-    if (!parsed.success) {
-      setFields(issuesToFields(parsed.error.issues));
-      return;
-    }
-    setFields({});
     try {
-      const { apiKey, keyInfo } = await createKey.mutateAsync(parsed.data);
+      const { apiKey, keyInfo } = await createKey.mutateAsync(parsed);
       onGenerated(apiKey, keyInfo);
     } catch (caught) {
-      if (caught instanceof ApiError && caught.fields) setFields(caught.fields as FieldErrors);
+      showServerFieldErrors(caught, setError, keyFields);
       setFailure(errorMessage(caught, "Failed to create API key"));
     }
-  };
+  });
+  const [name, permissions] = watch(["name", "permissions"]);
 
   const busy = createKey.isPending;
   return (
@@ -144,27 +152,21 @@ export function GenerateApiKeyDialog({
         <DialogTitle>Generate API Key</DialogTitle>
         <DialogContent sx={{ display: "grid", gap: 2.5, pt: "8px !important" }}>
           {failure && <Alert severity="error">{failure}</Alert>}
-          <TextField
+          <FormTextField
+            name="name"
+            control={control}
             label="Name"
             required
             autoFocus
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={!!fields.name}
-            helperText={fields.name ?? "What the key is for, e.g. 'Newsletter sync'"}
+            hint="What the key is for, e.g. 'Newsletter sync'"
           />
-          <PermissionPicker
-            value={permissions}
-            onChange={setPermissions}
-            error={fields.permissions}
-          />
-          <TextField
+          <PermissionsField control={control} />
+          <FormTextField
+            name="expiresAt"
+            control={control}
             label="Expires at (optional)"
             type="datetime-local"
-            value={expiresAt}
-            onChange={(event) => setExpiresAt(event.target.value)}
-            error={!!fields.expiresAt}
-            helperText={fields.expiresAt ?? "Leave empty for a key that does not expire"}
+            hint="Leave empty for a key that does not expire"
             slotProps={{ inputLabel: { shrink: true } }}
           />
         </DialogContent>
@@ -196,38 +198,35 @@ export function EditApiKeyDialog({
   onSaved: () => void;
 }) {
   const updateKey = useUpdateApiKey();
-  const [name, setName] = useState("");
-  const [permissions, setPermissions] = useState<ApiKeyPermission[]>([]);
-  const [fields, setFields] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const { control, handleSubmit, reset, setError, watch } = useForm({
+    defaultValues: { name: "", permissions: [] as ApiKeyPermission[], expiresAt: "" },
+    resolver: schemaResolver(updateApiKeySchema, (values: KeyFormValues) => ({
+      name: values.name,
+      permissions: values.permissions,
+      isActive: apiKey?.isActive ?? true,
+    })),
+  });
 
   useEffect(() => {
     if (apiKey) {
-      setName(apiKey.name);
-      setPermissions(apiKey.permissions);
-      setFields({});
+      reset({ name: apiKey.name, permissions: apiKey.permissions, expiresAt: "" });
       setFailure(null);
     }
-  }, [apiKey]);
+  }, [apiKey, reset]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit(async (parsed) => {
     if (!apiKey) return;
     setFailure(null);
-    const parsed = updateApiKeySchema.safeParse({ name, permissions, isActive: apiKey.isActive });
-    if (!parsed.success) {
-      setFields(issuesToFields(parsed.error.issues));
-      return;
-    }
-    setFields({});
     try {
-      await updateKey.mutateAsync({ id: apiKey.id, changes: parsed.data });
+      await updateKey.mutateAsync({ id: apiKey.id, changes: parsed });
       onSaved();
     } catch (caught) {
-      if (caught instanceof ApiError && caught.fields) setFields(caught.fields as FieldErrors);
+      showServerFieldErrors(caught, setError, keyFields);
       setFailure(errorMessage(caught, "Failed to update API key"));
     }
-  };
+  });
+  const [name, permissions] = watch(["name", "permissions"]);
 
   const busy = updateKey.isPending;
   return (
@@ -241,19 +240,8 @@ export function EditApiKeyDialog({
               Key <code>{apiKey.keyPrefix}…</code>. The secret itself cannot be shown again.
             </Typography>
           )}
-          <TextField
-            label="Name"
-            required
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={!!fields.name}
-            helperText={fields.name}
-          />
-          <PermissionPicker
-            value={permissions}
-            onChange={setPermissions}
-            error={fields.permissions}
-          />
+          <FormTextField name="name" control={control} label="Name" required />
+          <PermissionsField control={control} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>

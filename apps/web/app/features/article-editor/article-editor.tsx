@@ -6,7 +6,6 @@ import {
 } from "@aurumwire/shared/articles";
 import { intervals, storageKeys } from "@aurumwire/shared/limits";
 import { isEditor } from "@aurumwire/shared/roles";
-import { zodResolver } from "@hookform/resolvers/zod";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import HistoryIcon from "@mui/icons-material/History";
 import VisibilityIcon from "@mui/icons-material/Visibility";
@@ -19,17 +18,12 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useEffect, useRef, useState } from "react";
-import {
-  Controller,
-  type FieldErrors,
-  FormProvider,
-  type Resolver,
-  useForm,
-} from "react-hook-form";
+import { Controller, type FieldErrors, FormProvider, useForm } from "react-hook-form";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { useArticleForEditing, useSaveArticle } from "../../api/admin-articles";
 import { useAdminCategories } from "../../api/admin-categories";
 import { useFeedback } from "../../components/feedback";
+import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
 import { ApiError } from "../../lib/api-client";
 import { useAuth } from "../../lib/auth-context";
 import { dashboardPaths } from "../../lib/dashboard-paths";
@@ -50,20 +44,10 @@ import { RevisionHistoryDialog } from "./revision-history-dialog";
 import { SeoFieldsPanel } from "./seo-fields-panel";
 import { useLeaveWarning } from "./use-leave-warning";
 
-const schemaResolver = zodResolver(articleInputSchema);
 /** The shared schema (spec point 5) checks the form, exactly as it checks the request on the server. */
-const resolver: Resolver<ArticleFormValues, unknown, ArticleInputParsed> = (
-  values,
-  context,
-  options,
-) =>
-  schemaResolver(
-    toSchemaInput(values) as Parameters<typeof schemaResolver>[0],
-    context,
-    options as Parameters<typeof schemaResolver>[2],
-  ) as unknown as ReturnType<Resolver<ArticleFormValues, unknown, ArticleInputParsed>>;
+const resolver = schemaResolver(articleInputSchema, toSchemaInput);
 
-const formFields = new Set(Object.keys(emptyArticleForm));
+const formFields = Object.keys(emptyArticleForm);
 
 /**
  * The article editor for create (/dashboard/articles/create) and edit
@@ -132,15 +116,6 @@ export function ArticleEditor(props: { articleId?: number }) {
     window.open("/preview", "_blank", "noopener");
   };
 
-  const applyServerFieldErrors = (error: unknown) => {
-    if (!(error instanceof ApiError) || !error.fields) return;
-    for (const [field, message] of Object.entries(error.fields)) {
-      if (formFields.has(field)) {
-        setError(field as keyof ArticleFormValues, { type: "server", message });
-      }
-    }
-  };
-
   const save = (action: SaveAction) =>
     handleSubmit(
       async (parsed) => {
@@ -168,7 +143,7 @@ export function ArticleEditor(props: { articleId?: number }) {
             intervals.redirectAfterSaveMs,
           );
         } catch (caught) {
-          applyServerFieldErrors(caught);
+          showServerFieldErrors(caught, setError, formFields);
           const fallback =
             action === "publish"
               ? "Failed to publish article. Please try again."

@@ -2,7 +2,6 @@ import { type CategoryInput, categoryInputSchema } from "@aurumwire/shared/artic
 import type { CategoryOutput } from "@aurumwire/shared/category-admin";
 import { defaultCategoryColor } from "@aurumwire/shared/limits";
 import { slugify } from "@aurumwire/shared/slugs";
-import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -16,11 +15,11 @@ import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import { useEffect, useState } from "react";
-import { Controller, type Resolver, useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import type { CategoryNode } from "../../api/admin-categories";
 import { useSaveCategory } from "../../api/admin-categories";
-import { ApiError } from "../../lib/api-client";
+import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
 import { errorText } from "../../lib/error-text";
 
 type FormValues = {
@@ -33,15 +32,10 @@ type FormValues = {
 };
 type Parsed = z.output<typeof categoryInputSchema>;
 
-const schemaResolver = zodResolver(categoryInputSchema);
-const resolver: Resolver<FormValues, unknown, Parsed> = (values, context, options) =>
-  schemaResolver(
-    { ...values, parentId: values.parentId === "" ? null : values.parentId } as Parameters<
-      typeof schemaResolver
-    >[0],
-    context,
-    options as Parameters<typeof schemaResolver>[2],
-  ) as unknown as ReturnType<Resolver<FormValues, unknown, Parsed>>;
+const resolver = schemaResolver(categoryInputSchema, (values: FormValues) => ({
+  ...values,
+  parentId: values.parentId === "" ? null : values.parentId,
+}));
 
 function toFormValues(category: CategoryOutput | null, parentId: number | null): FormValues {
   return {
@@ -94,13 +88,7 @@ export function CategoryFormDialog(props: {
       const saved = await save.mutateAsync({ id: props.category?.id, body });
       props.onSaved(saved, !props.category);
     } catch (caught) {
-      if (caught instanceof ApiError && caught.fields) {
-        for (const [field, message] of Object.entries(caught.fields)) {
-          if (field in toFormValues(null, null)) {
-            setFieldError(field as keyof FormValues, { type: "server", message });
-          }
-        }
-      }
+      showServerFieldErrors(caught, setFieldError, Object.keys(toFormValues(null, null)));
       setError(errorText("Failed to save category", caught));
     }
   });
