@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import {
   serializerCompiler,
   validatorCompiler,
@@ -31,6 +31,7 @@ import { usersRoutes } from "./modules/users/routes";
 import authPlugin from "./plugins/auth";
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./plugins/counters";
 import errorsPlugin from "./plugins/errors";
+import inputGuardsPlugin from "./plugins/input-guards";
 import pageCachePlugin, {
   type PageCache,
   pageCacheServerFactory,
@@ -78,6 +79,17 @@ export async function buildApp(
     },
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // The router refuses a path it cannot decode (%C0, %FF) before any hook runs; answer it in the
+    // API's error shape like every other bad request.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const badUrl = error.code === "FST_ERR_BAD_URL";
+      reply.status(400).send({
+        error: badUrl
+          ? "The address contains an encoded character that is not valid (for example %C0 or %FF)."
+          : "The request could not be read.",
+        code: badUrl ? "bad_url" : "bad_request",
+      });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -127,6 +139,7 @@ export async function buildApp(
   await app.register(errorsPlugin);
   // First of the request hooks: a cached page is answered before anything else runs.
   await app.register(pageCachePlugin, { cache: services.pageCache });
+  await app.register(inputGuardsPlugin);
   await app.register(helmet, {
     // The web app sets its own per-request CSP with a script nonce; API answers get a strict one.
     contentSecurityPolicy: { directives: contentSecurityPolicy() },
