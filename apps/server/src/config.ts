@@ -96,6 +96,8 @@ export interface AppConfig {
   marketData: { url?: string; apiKey?: string };
   newsFeeds: string[];
   partner: { url?: string; apiKey?: string };
+  /** The first login delay after the free attempts (default one minute); tests shorten it. */
+  loginDelayBaseMs?: number;
   /** Time limit for calls to external services (price provider, feeds); tests shorten it. */
   outboundTimeoutMs?: number;
   /** Where the built web app lives; tests without a build leave it unset. */

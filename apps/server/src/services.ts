@@ -48,7 +48,12 @@ export function createServices(deps: {
   const { db, config, counters, log } = deps;
   const usersRepository = createUsersRepository(db);
   const tokens = createTokenSigner(config.jwtSecret, config.jwtExpiresIn);
-  const auth = createAuthService({ users: usersRepository, tokens, counters });
+  const auth = createAuthService({
+    users: usersRepository,
+    tokens,
+    counters,
+    loginDelayBaseMs: config.loginDelayBaseMs,
+  });
   const demoLoginHint = createDemoLoginHint(usersRepository);
   const users = createUsersService({
     db,

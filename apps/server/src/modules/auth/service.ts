@@ -1,26 +1,22 @@
 import type { AuthResponse, ProfileUpdate, RegisterRequest } from "@aurumwire/shared/users";
 import type { UserRow } from "../../db/schema";
-import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from "../../errors";
+import { AppError, badRequest, conflict, unauthorized } from "../../errors";
 import type { CounterStore } from "../../plugins/counters";
 import { toPublicUser } from "../users/present";
 import type { UsersRepository } from "../users/repository";
+import { createLoginThrottle } from "./login-throttle";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 import type { TokenSigner } from "./tokens";
-
-const lockoutWindowMs = 15 * 60 * 1000;
-const maxFailuresPerEmailAndIp = 5;
-const maxFailuresPerIp = 50;
-
-function minutesUntil(resetAt: number) {
-  return Math.max(1, Math.ceil((resetAt - Date.now()) / 60_000));
-}
 
 export function createAuthService(deps: {
   users: UsersRepository;
   tokens: TokenSigner;
   counters: CounterStore;
+  /** Tests shorten the login delays; see login-throttle.ts. */
+  loginDelayBaseMs?: number;
 }) {
   const { users, tokens, counters } = deps;
+  const throttle = createLoginThrottle({ counters, baseDelayMs: deps.loginDelayBaseMs });
 
   async function issue(user: UserRow): Promise<AuthResponse> {
     const token = await tokens.sign({
@@ -31,39 +27,16 @@ export function createAuthService(deps: {
     return { user: toPublicUser(user), token };
   }
 
-  async function assertNotLockedOut(email: string, ip: string) {
-    const [pair, perIp] = await Promise.all([
-      counters.peek(`login:${email}:${ip}`),
-      counters.peek(`login-ip:${ip}`),
-    ]);
-    const blocking =
-      pair && pair.count >= maxFailuresPerEmailAndIp
-        ? pair
-        : perIp && perIp.count >= maxFailuresPerIp
-          ? perIp
-          : null;
-    if (blocking) {
-      const minutes = minutesUntil(blocking.resetAt);
-      throw tooManyRequests(
-        `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-        "login_locked",
-        (blocking.resetAt - Date.now()) / 1000,
-      );
-    }
-  }
-
   return {
     async login(email: string, password: string, ip: string): Promise<AuthResponse> {
-      await assertNotLockedOut(email, ip);
+      // Counted before the password is checked, so concurrent guesses cannot all be evaluated.
+      await throttle.admit(email, ip);
       const user = await users.findByEmail(email);
       const valid = user
         ? await verifyPassword(user.passwordHash, password)
         : await burnPasswordCheck(password).then(() => false);
       if (!user || !valid) {
-        await Promise.all([
-          counters.hit(`login:${email}:${ip}`, lockoutWindowMs),
-          counters.hit(`login-ip:${ip}`, lockoutWindowMs),
-        ]);
+        await throttle.recordFailure(email, ip);
         throw unauthorized("Invalid email or password.", "invalid_credentials");
       }
       if (!user.isActive) {
@@ -73,7 +46,7 @@ export function createAuthService(deps: {
           "This account has been deactivated. Please contact an administrator.",
         );
       }
-      await counters.reset(`login:${email}:${ip}`);
+      await throttle.recordSuccess(email, ip);
       return issue(user);
     },
 
