@@ -37,6 +37,7 @@ import pageCachePlugin, {
   pageCacheServerFactory,
   shareInvalidationsThroughRedis,
 } from "./plugins/page-cache";
+import { serializeRequestForLog } from "./plugins/request-log";
 import { contentSecurityPolicy } from "./plugins/security";
 import webAppPlugin, { type WebAppMode } from "./plugins/web-app";
 import { type AppServices, createServices } from "./services";
@@ -55,6 +56,8 @@ export interface BuildOptions {
   web?: WebAppMode;
   /** Log to stdout (the server) or not at all (tests). */
   logger?: boolean;
+  /** Where log lines go (stdout when unset); tests read them. */
+  logStream?: NodeJS.WritableStream;
   /** Start the scheduled jobs (the server does; tests start the ones they need themselves). */
   jobs?: boolean;
 }
@@ -68,7 +71,14 @@ export async function buildApp(
   let pageCache: PageCache | undefined;
   const app = Fastify({
     serverFactory: pageCacheServerFactory(() => pageCache),
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: serializeRequestForLog },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     genReqId: (request) => {
@@ -192,6 +202,14 @@ export async function buildApp(
   });
 
   await app.register(webAppPlugin, { mode: options.web ?? "none", config, services });
+  // Fastify's own 404 logs the whole URL (query string and any secret in it) and answers in its
+  // own shape; ours does neither.
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({
+      error: `Nothing here answers ${request.method} ${request.url.split("?")[0]}.`,
+      code: "route_not_found",
+    }),
+  );
   if (options.jobs) app.addHook("onReady", async () => jobs.start());
   return app;
 }

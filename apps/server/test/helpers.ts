@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { buildApp } from "../src/app";
+import { type BuildOptions, buildApp } from "../src/app";
 import { type AppConfig, loadConfig } from "../src/config";
 
 /**
@@ -13,6 +13,7 @@ import { type AppConfig, loadConfig } from "../src/config";
 export async function buildTestApp(
   overrides: Partial<AppConfig> = {},
   env: Record<string, string> = {},
+  build: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "aurumwire-test-"));
   let databaseUrl = "memory://";
@@ -43,7 +44,7 @@ export async function buildTestApp(
       ...overrides,
     },
   );
-  const app = await buildApp(config, { web: "none", logger: false });
+  const app = await buildApp(config, { web: "none", logger: false, ...build });
   const close = app.close.bind(app);
   // The database is dropped after the app (and its pool) has closed.
   app.close = (async () => {

@@ -8,6 +8,7 @@ import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { useAuth } from "../features/auth/auth-context";
 import { AuthPageFrame } from "../features/auth/auth-page-frame";
+import { answerFormPostWithoutScript } from "../features/auth/form-post-without-script";
 import { pageMeta, siteNameFrom } from "../lib/meta";
 import type { Route } from "./+types/login";
 
@@ -15,15 +16,20 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { siteName: context.config.siteName, demo: await context.services.demoLoginHint.get() };
 }
 
+export function action() {
+  return answerFormPostWithoutScript("Signing in");
+}
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(siteNameFrom(matches), "Login");
 
-export default function LoginPage({ loaderData }: Route.ComponentProps) {
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { siteName, demo } = loaderData;
   const { login } = useAuth();
   const navigate = useNavigate();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [submitError, setError] = useState<string | null>(null);
+  const error = submitError ?? actionData?.error ?? null;
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
@@ -48,7 +54,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
           {error}
         </Alert>
       )}
-      <Box component="form" onSubmit={onSubmit} sx={{ display: "grid", gap: 2 }}>
+      <Box component="form" method="post" onSubmit={onSubmit} sx={{ display: "grid", gap: 2 }}>
         <TextField
           label="Email"
           type="email"
