@@ -135,6 +135,30 @@ describe("register", () => {
     expect(sneaky.statusCode).toBe(201);
     expect(sneaky.json().user.role).toBe("user");
   });
+
+  it("limits sign-ups to 10 an hour per address, with Retry-After and a message", async () => {
+    const register = (index: number, address: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/auth/register",
+        payload: { ...newcomer, email: `burst-${address}-${index}@example.com` },
+        remoteAddress: address,
+      });
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => register(index, "10.9.0.1")),
+    );
+    const codes = burst.map((response) => response.statusCode);
+    expect(codes.filter((code) => code === 201)).toHaveLength(10);
+    expect(codes.filter((code) => code === 429)).toHaveLength(30);
+    const refused = burst.find((response) => response.statusCode === 429)!;
+    expect(refused.json()).toEqual({
+      error: "Too many sign-ups from your network. Please try again in 60 minutes.",
+      code: "registration_rate_limited",
+    });
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(3500);
+    // Another address is not affected.
+    expect((await register(0, "10.9.0.2")).statusCode).toBe(201);
+  });
 });
 
 describe("profile", () => {

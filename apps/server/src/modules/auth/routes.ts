@@ -20,7 +20,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     "/register",
     { schema: { body: registerRequestSchema, response: { 201: authResponseSchema } } },
-    async (request, reply) => reply.status(201).send(await auth.register(request.body)),
+    async (request, reply) => reply.status(201).send(await auth.register(request.body, request.ip)),
   );
 
   app.get(

@@ -1,12 +1,16 @@
 import type { AuthResponse, ProfileUpdate, RegisterRequest } from "@aurumwire/shared/users";
 import type { UserRow } from "../../db/schema";
-import { AppError, badRequest, conflict, unauthorized } from "../../errors";
+import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from "../../errors";
 import type { CounterStore } from "../../plugins/counters";
 import { toPublicUser } from "../users/present";
 import type { UsersRepository } from "../users/repository";
 import { createLoginThrottle } from "./login-throttle";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 import type { TokenSigner } from "./tokens";
+
+/** Sign-ups per address (decision 074): enough for a household or an office, not for a script. */
+const registrationWindowMs = 60 * 60 * 1000;
+const maxRegistrationsPerAddress = 10;
 
 export function createAuthService(deps: {
   users: UsersRepository;
@@ -50,7 +54,18 @@ export function createAuthService(deps: {
       return issue(user);
     },
 
-    async register(input: RegisterRequest): Promise<AuthResponse> {
+    async register(input: RegisterRequest, ip: string): Promise<AuthResponse> {
+      // Counted first, whatever the outcome: a taken e-mail (409) is an answer worth limiting too.
+      const registrations = await counters.hit(`register:${ip}`, registrationWindowMs);
+      if (registrations.count > maxRegistrationsPerAddress) {
+        const waitMs = Math.max(1000, registrations.resetAt - Date.now());
+        const minutes = Math.ceil(waitMs / 60_000);
+        throw tooManyRequests(
+          `Too many sign-ups from your network. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+          "registration_rate_limited",
+          waitMs / 1000,
+        );
+      }
       if (await users.findByEmail(input.email)) {
         throw conflict(
           "An account with this email already exists. Try logging in instead.",
