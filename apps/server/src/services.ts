@@ -9,6 +9,7 @@ import { createArticleEditorRepository } from "./modules/articles/editor-reposit
 import { createArticleEditorService } from "./modules/articles/editor-service";
 import { createArticlesRepository } from "./modules/articles/repository";
 import { createArticlesService } from "./modules/articles/service";
+import { createViewVisitors } from "./modules/articles/view-visitors";
 import { createDemoLoginHint } from "./modules/auth/demo-hint";
 import { createAuthService } from "./modules/auth/service";
 import { createTokenSigner } from "./modules/auth/tokens";
@@ -96,6 +97,11 @@ export function createServices(deps: {
     repository: articlesRepository,
     categories,
     cache: pageCache,
+    viewVisitors: createViewVisitors({
+      secret: config.jwtSecret,
+      counters,
+      secureCookie: config.publicUrl.startsWith("https://"),
+    }),
   });
   const siteSettingsRepository = createSiteSettingsRepository(db);
   const publicSettings = createPublicSettingsReader({
