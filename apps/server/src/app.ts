@@ -17,6 +17,7 @@ import { createJobScheduler, type JobScheduler } from "./jobs/scheduler";
 import { apiKeysRoutes } from "./modules/api-keys/routes";
 import { articleEditorRoutes } from "./modules/articles/editor-routes";
 import { articleReadRoutes } from "./modules/articles/routes";
+import { demoAccountsWithDemoPassword, isLocalPublicUrl } from "./modules/auth/demo-hint";
 import { authRoutes } from "./modules/auth/routes";
 import { categoryAdminRoutes } from "./modules/categories/admin-routes";
 import { categoryReadRoutes } from "./modules/categories/routes";
@@ -211,5 +212,17 @@ export async function buildApp(
     }),
   );
   if (options.jobs) app.addHook("onReady", async () => jobs.start());
+  if (!isLocalPublicUrl(config.publicUrl)) {
+    // The demo passwords are published (README, seed); on a public address they are everyone's.
+    app.addHook("onReady", async () => {
+      const open = await demoAccountsWithDemoPassword(services.usersRepository);
+      if (open.length === 0) return;
+      app.log.warn(
+        { accounts: open, publicUrl: config.publicUrl },
+        `Demo accounts still accept their published passwords at ${config.publicUrl}: ${open.join(", ")}. ` +
+          "Change their passwords or deactivate them (Dashboard > Users), or start a new data folder with SEED_DEMO=false.",
+      );
+    });
+  }
   return app;
 }

@@ -55,7 +55,7 @@ export function createServices(deps: {
     counters,
     loginDelayBaseMs: config.loginDelayBaseMs,
   });
-  const demoLoginHint = createDemoLoginHint(usersRepository);
+  const demoLoginHint = createDemoLoginHint(usersRepository, { publicUrl: config.publicUrl });
   const users = createUsersService({
     db,
     users: usersRepository,
