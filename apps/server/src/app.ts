@@ -14,6 +14,7 @@ import { embeddedDatabaseMaintenanceJob } from "./jobs/embedded-database-mainten
 import { marketDataPollJob, marketDataSyncJob } from "./jobs/market-data-job";
 import { newsFeedJob } from "./jobs/news-feed-job";
 import { createJobScheduler, type JobScheduler } from "./jobs/scheduler";
+import { lockDataDir } from "./lib/data-dir-lock";
 import { apiKeysRoutes } from "./modules/api-keys/routes";
 import { articleEditorRoutes } from "./modules/articles/editor-routes";
 import { articleReadRoutes } from "./modules/articles/routes";
@@ -105,7 +106,15 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // The embedded database on disk belongs to one server at a time (decision 078).
+  const dataDirLock = config.databaseUrl ? null : lockDataDir(config.dataDir);
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    dataDirLock?.release();
+    throw error;
+  }
   // ioredis is loaded only when Redis is configured (decision 038: memory of a lone instance).
   const redis = config.redisUrl
     ? new (await import("ioredis")).Redis(config.redisUrl, {
@@ -142,6 +151,7 @@ export async function buildApp(
     await counters.close();
     await redis?.quit().catch(() => {});
     await database.close();
+    dataDirLock?.release();
   });
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
