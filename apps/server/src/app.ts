@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { intervals } from "@aurumwire/shared/limits";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
@@ -64,6 +65,8 @@ export interface BuildOptions {
   jobs?: boolean;
 }
 
+const idleConnectionTimeoutMs = intervals.generationTimeoutMs + 30_000;
+
 /** The Fastify factory: plugins, then modules, then the server-rendered web app. */
 export async function buildApp(
   config: AppConfig,
@@ -82,6 +85,11 @@ export async function buildApp(
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: config.bodyLimitBytes,
+    // A client gets this long to send its request; answers (AI streams) are not limited by it.
+    requestTimeout: config.requestTimeoutMs,
+    // A connection with no traffic either way for this long is closed: longer than the longest
+    // quiet wait we make (an AI generation, 5 minutes), so no answer in progress is cut.
+    connectionTimeout: idleConnectionTimeoutMs,
     trustProxy: config.trustProxy,
     genReqId: (request) => {
       const incoming = request.headers["x-request-id"];

@@ -37,6 +37,11 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(1024 * 1024),
+  REQUEST_TIMEOUT_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int()
+    .min(1000, "must be at least 1000 (one second)")
+    .default(120_000),
   TRUST_PROXY: booleanFlag.default(false),
   REDIS_URL: z
     .string()
@@ -77,6 +82,11 @@ export interface AppConfig {
   logLevel: string;
   seedDemo: boolean;
   bodyLimitBytes: number;
+  /**
+   * Time a client has to send a whole request, headers and body (decision 079). Answers are not
+   * limited by it: a long AI generation streams as long as it needs.
+   */
+  requestTimeoutMs: number;
   trustProxy: boolean;
   redisUrl: string | undefined;
   /** Prepended to every Redis key, so several deployments (or test runs) can share one Redis. */
@@ -142,6 +152,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,

@@ -294,16 +294,27 @@ export function pageCacheServerFactory(cache: () => PageCache | undefined) {
     handler: (request: IncomingMessage, response: ServerResponse) => void,
     options: { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number },
   ): Server => {
-    const server = createServer((request, response) => {
-      const page = cachedPageFor(cache(), request);
-      if (!page) return handler(request, response);
-      const incoming = request.headers["x-request-id"];
-      const requestId =
-        typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-      writeCachedPage(request, response, page, requestId, "hit");
-    });
+    const requestTimeout = options.requestTimeout ?? 0;
+    const server = createServer(
+      {
+        // How often Node checks the header and request time-outs: often enough that a short
+        // limit (tests) is kept, at most every 15 s.
+        connectionsCheckingInterval:
+          requestTimeout > 0 ? Math.min(15_000, Math.max(250, requestTimeout / 4)) : 30_000,
+      },
+      (request, response) => {
+        const page = cachedPageFor(cache(), request);
+        if (!page) return handler(request, response);
+        const incoming = request.headers["x-request-id"];
+        const requestId =
+          typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+        writeCachedPage(request, response, page, requestId, "hit");
+      },
+    );
     server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
-    server.requestTimeout = options.requestTimeout ?? 0;
+    server.requestTimeout = requestTimeout;
+    // Headers come first and are small: a third of the request's time, 20 s at most.
+    if (requestTimeout > 0) server.headersTimeout = Math.min(20_000, Math.ceil(requestTimeout / 3));
     server.setTimeout(options.connectionTimeout ?? 0);
     return server;
   };
