@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -33,6 +33,33 @@ describe("config", () => {
     expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(path.join(dataDir, "jwt-secret"), "utf8").trim()).toBe(first.jwtSecret);
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it("refuses a DATA_DIR that is a file, with what to do", () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "aurumwire-config-")), "not-a-folder");
+    writeFileSync(file, "x");
+    expect(() => loadConfig({ DATA_DIR: file, JWT_SECRET: "x".repeat(40) })).toThrow(
+      `DATA_DIR: ${file} is a file, not a folder. Point DATA_DIR at a folder (it is created when missing).`,
+    );
+  });
+
+  it("refuses a jwt-secret that is a folder instead of making a new secret", () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "aurumwire-config-"));
+    mkdirSync(path.join(dataDir, "jwt-secret"));
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(/jwt-secret is a folder/);
+  });
+
+  it("never silently replaces a short or damaged jwt-secret", () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "aurumwire-config-"));
+    const file = path.join(dataDir, "jwt-secret");
+    writeFileSync(file, "too-short\n");
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(
+      /jwt-secret holds 9 characters where at least 32 are needed\. Restore it from a backup, or delete it/,
+    );
+    expect(readFileSync(file, "utf8")).toBe("too-short\n");
+    writeFileSync(file, Buffer.from([0x00, 0xff, ...Array(40).fill(0x41), 0x07]));
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(/looks damaged/);
   });
 
   it("reads the optional integrations", () => {
