@@ -87,3 +87,13 @@ export const revisionParamsSchema = z.object({
 
 /** How many earlier versions are kept per article; older ones are pruned on save. */
 export const revisionsKept = 50;
+
+/**
+ * POST /api/admin/articles/preview-html: the editor's HTML as the server would store it, for
+ * /preview (which shows a draft from local storage and must not render it unsanitized).
+ */
+export const articlePreviewRequestSchema = z.object({
+  content: z.string({ error: "Content is required" }),
+});
+export const articlePreviewResponseSchema = z.object({ content: z.string() });
+export type ArticlePreviewResponse = z.infer<typeof articlePreviewResponseSchema>;
