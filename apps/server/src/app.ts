@@ -173,6 +173,10 @@ export async function buildApp(
     // The web app sets its own per-request CSP with a script nonce; API answers get a strict one.
     contentSecurityPolicy: { directives: contentSecurityPolicy() },
     crossOriginEmbedderPolicy: false,
+    // Helmet's "no-referrer" makes browsers send `Origin: null` with our own form posts, which
+    // React Router refuses as cross-site (the login form without JavaScript, decision 072).
+    // "same-origin" still sends nothing to other sites.
+    referrerPolicy: { policy: "same-origin" },
   });
   await app.register(compress, { threshold: 1024 });
   await app.register(authPlugin, { auth: services.auth });

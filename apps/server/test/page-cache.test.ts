@@ -1,10 +1,14 @@
+import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
+import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import {
   createPageCache,
   isCacheablePagePath,
   pageCacheServerFactory,
+  sendRenderedPage,
 } from "../src/plugins/page-cache";
+import { contentSecurityPolicyHeader } from "../src/plugins/security";
 
 /** The event loop's next turn: a running read is shared until then. */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
@@ -149,5 +153,38 @@ describe("the page-cache HTTP server", () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe("the CSP of a cached page", () => {
+  it("names the page's inline scripts by hash instead of the nonce every reader would share", async () => {
+    const cache = createPageCache({ ttlSeconds: 30 });
+    const nonce = "render-nonce-123";
+    const inline = [`window.__context = {"a":1};`, `import("/assets/entry.client.js");`];
+    const html = `<html><head><script nonce="${nonce}">${inline[0]}</script><script type="module" nonce="${nonce}" src="/assets/root.js"></script></head><body><script nonce="${nonce}">${inline[1]}</script></body></html>`;
+    const app = Fastify();
+    app.get("/article/csp", async (request, reply) => {
+      reply.header("content-security-policy", contentSecurityPolicyHeader(nonce));
+      await sendRenderedPage({
+        request,
+        reply,
+        response: new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } }),
+        cache,
+        renderedInGeneration: cache.generation,
+      });
+      return reply;
+    });
+    const response = await app.inject({ url: "/article/csp" });
+    await app.close();
+    expect(response.statusCode).toBe(200);
+    const policy = String(response.headers["content-security-policy"]);
+    const cachedPolicy = cache.getPage("/article/csp")?.headerList;
+    expect(cachedPolicy).toContain(policy);
+    expect(policy).not.toContain("nonce");
+    const hashes = inline.map(
+      (script) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`,
+    );
+    expect(policy).toContain(`script-src 'self' ${hashes.join(" ")};`);
+    expect(policy).toContain("object-src 'none'");
   });
 });

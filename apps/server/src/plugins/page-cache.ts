@@ -5,6 +5,7 @@ import { responseBytes } from "@aurumwire/shared/rendered-page";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
+import { policyForSharedPage } from "./security";
 
 /** One rendered page as it left the server: every header (the CSP with its nonce too) and body. */
 export interface CachedPage {
@@ -328,9 +329,9 @@ export function publicPageCacheControl(ttlSeconds: number): string {
 
 /**
  * After the web app rendered a page: a public 200 HTML page gets shareable Cache-Control and is
- * kept in the cache with all its headers, the CSP and its nonce included (the nonce is in the
- * body, so they must travel together). Returns false when the caller should send the response
- * itself.
+ * kept in the cache with its headers; its CSP names the page's inline scripts by hash instead of
+ * the render's nonce, which every reader of the cached copy would share. Returns false when the
+ * caller should send the response itself.
  */
 export async function sendRenderedPage(options: {
   request: FastifyRequest;
@@ -363,6 +364,10 @@ export async function sendRenderedPage(options: {
   // A page that sets cookies is someone's page: send it, never share it.
   if (response.headers.getSetCookie().length) return false;
   headers["cache-control"] = publicPageCacheControl(cache.ttlSeconds);
+  const policy = headers["content-security-policy"];
+  if (typeof policy === "string") {
+    headers["content-security-policy"] = policyForSharedPage(policy, body.toString("utf8"));
+  }
   const page = cache.setPage(
     request.url,
     { status: response.status, headers, body },
