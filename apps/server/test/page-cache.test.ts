@@ -92,6 +92,7 @@ describe("public content cache", () => {
       "/dashboard",
       "/dashboard/articles",
       "/login",
+      "/setup",
       "/profile",
       "/uploads/a.jpg",
     ]) {

@@ -30,7 +30,7 @@ export interface CachedPage {
  * preview screens are still kept out, they are not worth sharing through a CDN.
  */
 export function isCacheablePagePath(pathname: string): boolean {
-  return !/^\/(api|public|uploads|assets|dashboard|login|register|profile|preview)(\/|$)/.test(
+  return !/^\/(api|public|uploads|assets|dashboard|login|register|setup|profile|preview)(\/|$)/.test(
     pathname,
   );
 }

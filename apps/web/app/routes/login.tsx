@@ -5,7 +5,7 @@ import Link from "@mui/material/Link";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
-import { Link as RouterLink, useNavigate } from "react-router";
+import { Link as RouterLink, redirect, useNavigate } from "react-router";
 import { useAuth } from "../features/auth/auth-context";
 import { AuthPageFrame } from "../features/auth/auth-page-frame";
 import { answerFormPostWithoutScript } from "../features/auth/form-post-without-script";
@@ -13,6 +13,8 @@ import { pageMeta, siteNameFrom } from "../lib/meta";
 import type { Route } from "./+types/login";
 
 export async function loader({ context }: Route.LoaderArgs) {
+  // A new install without any account: its owner is set up first (decision 075).
+  if (await context.services.auth.ownerNeeded()) throw redirect("/setup");
   return { siteName: context.config.siteName, demo: await context.services.demoLoginHint.get() };
 }
 

@@ -1,4 +1,9 @@
-import type { AuthResponse, ProfileUpdate, RegisterRequest } from "@aurumwire/shared/users";
+import type {
+  AuthResponse,
+  OwnerSetupRequest,
+  ProfileUpdate,
+  RegisterRequest,
+} from "@aurumwire/shared/users";
 import type { UserRow } from "../../db/schema";
 import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from "../../errors";
 import type { CounterStore } from "../../plugins/counters";
@@ -31,7 +36,36 @@ export function createAuthService(deps: {
     return { user: toPublicUser(user), token };
   }
 
+  // Once there is an account there always is (the last admin cannot be removed): remembered.
+  let ownerExists = false;
+
+  /** True on an install without any account (SEED_DEMO=false, first start): decision 075. */
+  async function ownerNeeded(): Promise<boolean> {
+    if (ownerExists) return false;
+    ownerExists = (await users.count()) > 0;
+    return !ownerExists;
+  }
+
   return {
+    ownerNeeded,
+
+    /** The one-time owner set-up: the first account becomes an admin, and only the first. */
+    async createOwner(input: OwnerSetupRequest): Promise<AuthResponse> {
+      const alreadySetUp = () =>
+        conflict("This site already has an owner. Please log in instead.", "setup_done");
+      if (!(await ownerNeeded())) throw alreadySetUp();
+      const owner = await users.insertFirst({
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: "admin",
+      });
+      ownerExists = true;
+      if (!owner) throw alreadySetUp();
+      return issue(owner);
+    },
+
     async login(email: string, password: string, ip: string): Promise<AuthResponse> {
       // Counted before the password is checked, so concurrent guesses cannot all be evaluated.
       await throttle.admit(email, ip);

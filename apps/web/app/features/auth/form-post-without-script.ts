@@ -7,7 +7,9 @@ import { data } from "react-router";
  * (decision 002), which only the script can fill, so the action says what is needed and never
  * reads the body, password included.
  */
-export function answerFormPostWithoutScript(what: "Signing in" | "Creating an account") {
+export function answerFormPostWithoutScript(
+  what: "Signing in" | "Creating an account" | "Setting up the site",
+) {
   return data(
     { error: `${what} needs JavaScript. Please turn it on in your browser and try again.` },
     { status: 400 },
