@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -38,5 +38,23 @@ describe("start-up against a PostgreSQL that never answers", () => {
     );
     await expect(opening).rejects.not.toThrow(/very-secret-pw/);
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe("start-up on a damaged embedded database", () => {
+  it("fails within seconds, saying where the database is and what to do", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "aurumwire-damaged-"));
+    try {
+      await (await openDatabase({ dataDir: folder })).close();
+      // The control file says where everything is; garbage there is a damaged database.
+      writeFileSync(path.join(folder, "pglite", "global", "pg_control"), Buffer.alloc(8192, 7));
+      const started = Date.now();
+      await expect(openDatabase({ dataDir: folder })).rejects.toThrow(
+        `Cannot start: the embedded database in ${path.join(folder, "pglite")} could not be opened`,
+      );
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -87,7 +87,15 @@ export async function openDatabase(options: {
   // synchronously, and on the server's thread every query stopped all other requests (004).
   const dir = path.join(dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
-  const thread = await openPGliteThread({ dataDir: dir, postgresqlconf });
+  let thread: Awaited<ReturnType<typeof openPGliteThread>>;
+  try {
+    thread = await openPGliteThread({ dataDir: dir, postgresqlconf });
+  } catch (error) {
+    throw new Error(
+      `Cannot start: the embedded database in ${dir} could not be opened (${(error as Error).message}). It may be damaged: restore DATA_DIR from a backup, or move ${dir} aside to start with an empty database.`,
+      { cause: error },
+    );
+  }
   return withMigrations(thread.client, thread.close);
 }
 
