@@ -168,7 +168,6 @@ export async function buildApp(
   await app.register(errorsPlugin);
   // First of the request hooks: a cached page is answered before anything else runs.
   await app.register(pageCachePlugin, { cache: services.pageCache });
-  await app.register(inputGuardsPlugin);
   await app.register(helmet, {
     // The web app sets its own per-request CSP with a script nonce; API answers get a strict one.
     contentSecurityPolicy: { directives: contentSecurityPolicy() },
@@ -178,6 +177,8 @@ export async function buildApp(
     // "same-origin" still sends nothing to other sites.
     referrerPolicy: { policy: "same-origin" },
   });
+  // After helmet: its headers are set on the 400s of the guards too.
+  await app.register(inputGuardsPlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(authPlugin, { auth: services.auth });
 

@@ -73,6 +73,7 @@ describe("NUL characters", () => {
     ]) {
       const response = await app.inject({ url });
       expect(expectClear4xx(response, 400).code).toBe("invalid_characters");
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
     }
   });
 
