@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { limits } from "@aurumwire/shared/limits";
+import { intervals, limits } from "@aurumwire/shared/limits";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
-import Fastify, { type FastifyInstance, LogController } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import {
   serializerCompiler,
   validatorCompiler,
@@ -17,11 +17,13 @@ import { marketDataPollJob, marketDataSyncJob } from "./jobs/market-data-job";
 import { createJobScheduler, type JobScheduler } from "./jobs/scheduler";
 import { contentSecurityPolicy } from "./lib/content-security-policy";
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./lib/counters";
+import { lockDataDir } from "./lib/data-dir-lock";
 import { createRateLimitRefusals } from "./lib/rate-limit-refusals";
 import { aiWriterRoutes } from "./modules/ai-writer/routes";
 import { apiKeysRoutes } from "./modules/api-keys/routes";
 import { articleEditorRoutes } from "./modules/articles/editor-routes";
 import { articleReadRoutes } from "./modules/articles/routes";
+import { demoAccountsWithDemoPassword, isLocalPublicUrl } from "./modules/auth/demo-hint";
 import { authRoutes } from "./modules/auth/routes";
 import { breakingNewsRoutes } from "./modules/breaking-news/routes";
 import { categoryEditorRoutes } from "./modules/categories/editor-routes";
@@ -35,11 +37,13 @@ import { siteSettingsRoutes } from "./modules/site-settings/routes";
 import { usersRoutes } from "./modules/users/routes";
 import authPlugin from "./plugins/auth";
 import errorsPlugin from "./plugins/errors";
+import inputGuardsPlugin from "./plugins/input-guards";
 import pageCachePlugin, {
   type PageCache,
   pageCacheServerFactory,
   shareInvalidationsThroughRedis,
 } from "./plugins/page-cache";
+import { serializeRequestForLog } from "./plugins/request-log";
 import webAppPlugin, { type WebAppMode } from "./plugins/web-app";
 import { type AppServices, createServices } from "./services";
 
@@ -57,6 +61,8 @@ export interface BuildOptions {
   web?: WebAppMode;
   /** Log to stdout (the server) or not at all (tests). */
   logger?: boolean;
+  /** Where log lines go (stdout when unset); tests read them. */
+  logStream?: NodeJS.WritableStream;
   /** Start the scheduled jobs (the server does; tests start the ones they need themselves). */
   jobs?: boolean;
   /** A database opened by the caller (tests start from a migrated image); else config's. */
@@ -87,21 +93,35 @@ class RequestsAtDebug extends LogController {
   }
 }
 
+const idleConnectionTimeoutMs = intervals.generationTimeoutMs + 30_000;
+
 /** The Fastify factory: plugins, then modules, then the server-rendered web app. */
 export async function buildApp(
   config: AppConfig,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   // Cached public pages, and public API keys over their limit, are answered by the HTTP server
-  // itself (plugins/page-cache.ts, plugins/rate-limit-refusals.ts).
+  // itself (plugins/page-cache.ts, lib/rate-limit-refusals.ts).
   let pageCache: PageCache | undefined;
   const rateLimitRefusals = createRateLimitRefusals({
     requestsPerMinute: limits.apiKeyRequestsPerMinute,
   });
   const app = Fastify({
     serverFactory: pageCacheServerFactory(() => pageCache, rateLimitRefusals.answer),
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: serializeRequestForLog },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: config.bodyLimitBytes,
+    // A client gets this long to send its request; answers (AI streams) are not limited by it.
+    requestTimeout: config.requestTimeoutMs,
+    // A connection with no traffic either way for this long is closed: longer than the longest
+    // quiet wait we make (an AI generation, 5 minutes), so no answer in progress is cut.
+    connectionTimeout: idleConnectionTimeoutMs,
     trustProxy: config.trustProxy,
     genReqId: (request) => {
       const incoming = request.headers["x-request-id"];
@@ -112,13 +132,32 @@ export async function buildApp(
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
     logController: new RequestsAtDebug(),
+    // The router refuses a path it cannot decode (%C0, %FF) before any hook runs; answer it in the
+    // API's error shape like every other bad request.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const badUrl = error.code === "FST_ERR_BAD_URL";
+      reply.status(400).send({
+        error: badUrl
+          ? "The address contains an encoded character that is not valid (for example %C0 or %FF)."
+          : "The request could not be read.",
+        code: badUrl ? "bad_url" : "bad_request",
+      });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database =
-    options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  // The embedded database on disk belongs to one server at a time (decision 078).
+  const dataDirLock = config.databaseUrl || options.database ? null : lockDataDir(config.dataDir);
+  let database: DatabaseHandle;
+  try {
+    database =
+      options.database ??
+      (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  } catch (error) {
+    dataDirLock?.release();
+    throw error;
+  }
   // ioredis is loaded only when Redis is configured (decision 038: memory of a lone instance).
   const redis = config.redisUrl
     ? new (await import("ioredis")).Redis(config.redisUrl, {
@@ -161,6 +200,7 @@ export async function buildApp(
     await counters.close();
     await redis?.quit().catch(() => {});
     await database.close();
+    dataDirLock?.release();
   });
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
@@ -173,7 +213,13 @@ export async function buildApp(
     // The web app sets its own per-request CSP with a script nonce; API answers get a strict one.
     contentSecurityPolicy: { directives: contentSecurityPolicy() },
     crossOriginEmbedderPolicy: false,
+    // Helmet's "no-referrer" makes browsers send `Origin: null` with our own form posts, which
+    // React Router refuses as cross-site (the login form without JavaScript, decision 072).
+    // "same-origin" still sends nothing to other sites.
+    referrerPolicy: { policy: "same-origin" },
   });
+  // After helmet: its headers are set on the 400s of the guards too.
+  await app.register(inputGuardsPlugin);
   await app.register(compress, { threshold: 1024 });
   await app.register(authPlugin, { auth: services.auth });
 
@@ -226,6 +272,26 @@ export async function buildApp(
   });
 
   await app.register(webAppPlugin, { mode: options.web ?? "none", config, services });
+  // Fastify's own 404 logs the whole URL (query string and any secret in it) and answers in its
+  // own shape; ours does neither.
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({
+      error: `Nothing here answers ${request.method} ${request.url.split("?")[0]}.`,
+      code: "route_not_found",
+    }),
+  );
   if (options.jobs) app.addHook("onReady", async () => jobs.start());
+  if (!isLocalPublicUrl(config.publicUrl)) {
+    // The demo passwords are published (README, seed); on a public address they are everyone's.
+    app.addHook("onReady", async () => {
+      const open = await demoAccountsWithDemoPassword(services.usersRepository);
+      if (open.length === 0) return;
+      app.log.warn(
+        { accounts: open, publicUrl: config.publicUrl },
+        `Demo accounts still accept their published passwords at ${config.publicUrl}: ${open.join(", ")}. ` +
+          "Change their passwords or deactivate them (Dashboard > Users), or start a new data folder with SEED_DEMO=false.",
+      );
+    });
+  }
   return app;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -37,6 +37,11 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(1024 * 1024),
+  REQUEST_TIMEOUT_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int()
+    .min(1000, "must be at least 1000 (one second)")
+    .default(120_000),
   TRUST_PROXY: booleanFlag.default(false),
   REDIS_URL: z
     .string()
@@ -84,6 +89,11 @@ export interface AppConfig {
   logLevel: string;
   seedDemo: boolean;
   bodyLimitBytes: number;
+  /**
+   * Time a client has to send a whole request, headers and body (decision 079). Answers are not
+   * limited by it: a long AI generation streams as long as it needs.
+   */
+  requestTimeoutMs: number;
   trustProxy: boolean;
   redisUrl: string | undefined;
   /** Prepended to every Redis key, so several deployments (or test runs) can share one Redis. */
@@ -110,6 +120,8 @@ export interface AppConfig {
   marketData: { url?: string; apiKey?: string };
   newsFeeds: string[];
   partner: { url?: string; apiKey?: string };
+  /** The first login delay after the free attempts (default one minute); tests shorten it. */
+  loginDelayBaseMs?: number;
   /** Time limit for calls to external services (price provider, feeds); tests shorten it. */
   outboundTimeoutMs?: number;
   /** The AI writer's time limit per generation (spec point 9: 300000 ms); tests shorten it. */
@@ -161,6 +173,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
@@ -185,21 +198,72 @@ export function loadConfig(
     partner: { url: e.PARTNER_API_URL, apiKey: e.PARTNER_API_KEY },
   };
   const config = { ...base, ...overrides, dataDir };
+  assertDataDirIsAFolder(dataDir);
   if (!config.jwtSecret) config.jwtSecret = loadOrCreateJwtSecret(dataDir);
   return config;
 }
 
-/** A missing JWT_SECRET is generated once and kept in DATA_DIR, so tokens survive restarts. */
+/** A DATA_DIR that exists must be a folder; a missing one is created when first written to. */
+function assertDataDirIsAFolder(dataDir: string) {
+  let isFolder = true;
+  try {
+    isFolder = statSync(dataDir).isDirectory();
+  } catch {
+    // missing: created later
+  }
+  if (!isFolder) {
+    throw new ConfigError([
+      `DATA_DIR: ${dataDir} is a file, not a folder. Point DATA_DIR at a folder (it is created when missing).`,
+    ]);
+  }
+}
+
+/**
+ * A missing JWT_SECRET is generated once and kept in DATA_DIR, so tokens survive restarts. A file
+ * that is there but unusable (short, damaged, a folder) stops the start with what to do: replacing
+ * it silently would sign every user out and hide that something overwrote it.
+ */
 function loadOrCreateJwtSecret(dataDir: string): string {
   const file = path.join(dataDir, "jwt-secret");
+  const cannotStart = (problem: string) => new ConfigError([problem]);
+  let existing: string | undefined;
   try {
-    const existing = readFileSync(file, "utf8").trim();
-    if (existing.length >= 32) return existing;
-  } catch {
-    // first start: fall through and create it
+    existing = readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EISDIR") {
+      throw cannotStart(
+        `DATA_DIR: ${file} is a folder, but it should be the file that holds the login-token secret. Remove it to have a new secret made (everyone is signed out), or set JWT_SECRET.`,
+      );
+    }
+    if (code !== "ENOENT") {
+      throw cannotStart(
+        `DATA_DIR: cannot read ${file} (${code ?? String(error)}). Check its owner and permissions, or set JWT_SECRET.`,
+      );
+    }
   }
-  mkdirSync(dataDir, { recursive: true });
+  if (existing !== undefined) {
+    const secret = existing.trim();
+    if (secret.length >= 32 && /^[\x20-\x7e]+$/.test(secret)) return secret;
+    const what =
+      secret.length < 32
+        ? `holds ${secret.length} characters where at least 32 are needed`
+        : "holds characters no generated secret has (it looks damaged)";
+    throw cannotStart(
+      `DATA_DIR: ${file} ${what}. Restore it from a backup, or delete it to have a new one made (everyone is signed out), or set JWT_SECRET.`,
+    );
+  }
   const secret = randomBytes(48).toString("base64url");
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // Another server starting on the same folder wrote it first: use theirs.
+    if (code === "EEXIST") return loadOrCreateJwtSecret(dataDir);
+    throw cannotStart(
+      `DATA_DIR: cannot write ${file} (${code ?? String(error)}). Check that ${dataDir} can be created and written by this user, or set JWT_SECRET.`,
+    );
+  }
   return secret;
 }

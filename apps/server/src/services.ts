@@ -16,6 +16,7 @@ import { createArticleEditorRepository } from "./modules/articles/editor-reposit
 import { createArticleEditorService } from "./modules/articles/editor-service";
 import { createArticlesRepository } from "./modules/articles/repository";
 import { createArticlesService } from "./modules/articles/service";
+import { createViewVisitors } from "./modules/articles/view-visitors";
 import { createDemoLoginHint } from "./modules/auth/demo-hint";
 import { createAuthService } from "./modules/auth/service";
 import { createTokenSigner } from "./modules/auth/tokens";
@@ -54,8 +55,13 @@ export function createServices(deps: {
   const { db, config, counters, log } = deps;
   const usersRepository = createUsersRepository(db);
   const tokens = createTokenSigner(config.jwtSecret, config.jwtExpiresIn);
-  const auth = createAuthService({ users: usersRepository, tokens, counters });
-  const demoLoginHint = createDemoLoginHint(usersRepository);
+  const auth = createAuthService({
+    users: usersRepository,
+    tokens,
+    counters,
+    loginDelayBaseMs: config.loginDelayBaseMs,
+  });
+  const demoLoginHint = createDemoLoginHint(usersRepository, { publicUrl: config.publicUrl });
   const users = createUsersService({
     db,
     users: usersRepository,
@@ -97,6 +103,11 @@ export function createServices(deps: {
     repository: articlesRepository,
     categories,
     cache: pageCache,
+    viewVisitors: createViewVisitors({
+      secret: config.jwtSecret,
+      counters,
+      secureCookie: config.publicUrl.startsWith("https://"),
+    }),
   });
   const siteSettingsRepository = createSiteSettingsRepository(db);
   const publicSettings = createPublicSettingsReader({

@@ -453,3 +453,30 @@ describe("management list and stats", () => {
     expect(everyone.total).toBeGreaterThan(stats.total);
   });
 });
+
+describe("the preview's HTML", () => {
+  it("comes back through the same sanitizer as a save, for staff only", async () => {
+    const draft =
+      '<p class="ql-align-center">Kept</p><script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">link</a>';
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/admin/articles/preview-html",
+      headers: author,
+      payload: { content: draft },
+    });
+    expect(response.statusCode).toBe(200);
+    const { content } = response.json();
+    expect(content).toContain('<p class="ql-align-center">Kept</p>');
+    expect(content).not.toMatch(/<script|onerror|javascript:/i);
+    const reader = await loginAs(app, "reader");
+    for (const headers of [reader, {}]) {
+      const refused = await app.inject({
+        method: "POST",
+        url: "/api/admin/articles/preview-html",
+        headers,
+        payload: { content: draft },
+      });
+      expect([401, 403]).toContain(refused.statusCode);
+    }
+  });
+});

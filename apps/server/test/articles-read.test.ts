@@ -451,6 +451,7 @@ describe("trending, featured, popular and related", () => {
         method: "POST",
         url: `/api/articles/${busy.id}/view`,
         headers: { "x-session-id": `popular-session-${index}` },
+        remoteAddress: `10.20.0.${index + 1}`,
       });
     }
     app.services.pageCache.invalidate();
@@ -509,34 +510,106 @@ describe("trending, featured, popular and related", () => {
 });
 
 describe("views and likes", () => {
-  it("counts a view once per session id, also under concurrent calls", async () => {
+  it("counts a view once per visitor as the server sees it, whatever X-Session-ID says", async () => {
     const article = await insertArticle(app, {
       authorId: adminId,
       title: "Counting views carefully",
     });
-    const view = (session: string) =>
+    const view = (session: string, remoteAddress = "10.30.0.1", agent = "Mozilla/5.0 Reader") =>
       app.inject({
         method: "POST",
         url: `/api/articles/${article.id}/view`,
-        headers: { "x-session-id": session },
+        headers: { "x-session-id": session, "user-agent": agent },
+        remoteAddress,
       });
     const first = await view("session-aaaaaaaa");
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ success: true, counted: true, viewCount: 1 });
-    const repeat = await view("session-aaaaaaaa");
-    expect(repeat.json()).toEqual({ success: true, counted: false, viewCount: 1 });
+    // Made-up session ids from one reader (issue 17 moved an article to #1 this way).
+    const forged = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => view(`forged-session-${index}`)),
+    );
+    expect(forged.filter((response) => response.json().counted)).toHaveLength(0);
     const concurrent = await Promise.all(
-      Array.from({ length: 10 }, () => view("session-bbbbbbbb")),
+      Array.from({ length: 10 }, () => view("session-bbbbbbbb", "10.30.0.2")),
     );
     expect(concurrent.filter((response) => response.json().counted)).toHaveLength(1);
     const others = await Promise.all(
-      Array.from({ length: 5 }, (_, index) => view(`session-other-${index}`)),
+      Array.from({ length: 5 }, (_, index) => view("same-session", `10.30.1.${index}`)),
     );
     expect(others.every((response) => response.json().counted)).toBe(true);
     const [row] = await app.database.db.query.articles.findMany({
       where: (table, { eq }) => eq(table.id, article.id),
     });
     expect(row.viewCount).toBe(7);
+  });
+
+  it("keeps an anonymous reader one visitor through a signed cookie, and ignores a forged one", async () => {
+    const article = await insertArticle(app, { authorId: adminId, title: "A cookie-counted read" });
+    const view = (remoteAddress: string, cookie?: string) =>
+      app.inject({
+        method: "POST",
+        url: `/api/articles/${article.id}/view`,
+        headers: {
+          "x-session-id": "session-cookie-1",
+          "user-agent": "Mozilla/5.0 Phone",
+          ...(cookie ? { cookie } : {}),
+        },
+        remoteAddress,
+      });
+    const first = await view("10.31.0.1");
+    expect(first.json().counted).toBe(true);
+    const setCookie = String(first.headers["set-cookie"]);
+    expect(setCookie).toMatch(/^aw_vid=[\w-]{22}\.[\w-]{22}; Path=\/api\/articles; .*HttpOnly/);
+    const cookie = setCookie.split(";")[0];
+    // The same reader on another network (a phone leaving the Wi-Fi) is still the same visitor.
+    expect((await view("10.31.0.2", cookie)).json().counted).toBe(false);
+    // A cookie with a signature we did not make is no visitor id.
+    const forged = `aw_vid=${"a".repeat(22)}.${"b".repeat(22)}`;
+    expect((await view("10.31.0.3", forged)).json().counted).toBe(true);
+    expect((await view("10.31.0.3", forged)).json().counted).toBe(false);
+  });
+
+  it("does not count known bots or clients without a user agent", async () => {
+    const article = await insertArticle(app, { authorId: adminId, title: "Read by robots only" });
+    for (const agent of [
+      "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+      "curl/8.5.0",
+      "python-requests/2.31",
+      "",
+    ]) {
+      const response = await app.inject({
+        method: "POST",
+        url: `/api/articles/${article.id}/view`,
+        headers: { "x-session-id": "session-robot-1", "user-agent": agent },
+        remoteAddress: "10.32.0.1",
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ counted: false, viewCount: 0 });
+    }
+  });
+
+  it("counts at most 60 anonymous views an hour from one address", async () => {
+    const article = await insertArticle(app, {
+      authorId: adminId,
+      title: "A ranking worth gaming",
+    });
+    const responses = [];
+    for (let index = 0; index < 70; index++) {
+      responses.push(
+        await app.inject({
+          method: "POST",
+          url: `/api/articles/${article.id}/view`,
+          headers: {
+            "x-session-id": "session-gaming-1",
+            "user-agent": `Mozilla/5.0 Agent-${index}`,
+          },
+          remoteAddress: "10.33.0.1",
+        }),
+      );
+    }
+    expect(responses.filter((response) => response.json().counted)).toHaveLength(60);
+    expect(responses.at(-1)?.json().viewCount).toBe(60);
   });
 
   it("requires a sensible X-Session-ID and a public article", async () => {

@@ -1,8 +1,19 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config";
+
+const made: string[] = [];
+/** A folder of this file's own, removed after each test. */
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "aurumwire-config-"));
+  made.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 describe("config", () => {
   it("refuses to start with a readable list of every problem", () => {
@@ -37,6 +48,33 @@ describe("config", () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it("refuses a DATA_DIR that is a file, with what to do", () => {
+    const file = path.join(tempDir(), "not-a-folder");
+    writeFileSync(file, "x");
+    expect(() => loadConfig({ DATA_DIR: file, JWT_SECRET: "x".repeat(40) })).toThrow(
+      `DATA_DIR: ${file} is a file, not a folder. Point DATA_DIR at a folder (it is created when missing).`,
+    );
+  });
+
+  it("refuses a jwt-secret that is a folder instead of making a new secret", () => {
+    const dataDir = tempDir();
+    mkdirSync(path.join(dataDir, "jwt-secret"));
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(/jwt-secret is a folder/);
+  });
+
+  it("never silently replaces a short or damaged jwt-secret", () => {
+    const dataDir = tempDir();
+    const file = path.join(dataDir, "jwt-secret");
+    writeFileSync(file, "too-short\n");
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(
+      /jwt-secret holds 9 characters where at least 32 are needed\. Restore it from a backup, or delete it/,
+    );
+    expect(readFileSync(file, "utf8")).toBe("too-short\n");
+    writeFileSync(file, Buffer.from([0x00, 0xff, ...Array(40).fill(0x41), 0x07]));
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(/looks damaged/);
   });
 
   it("reads the optional integrations", () => {

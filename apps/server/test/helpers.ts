@@ -17,7 +17,7 @@ import { type DatabaseHandle, openDatabase } from "../src/db/client";
 export async function buildTestApp(
   overrides: Partial<AppConfig> = {},
   env: Record<string, string> = {},
-  build: Pick<BuildOptions, "web"> = {},
+  build: Omit<BuildOptions, "database"> = {},
 ): Promise<FastifyInstance> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "aurumwire-test-"));
   const cleanups: Array<() => Promise<void> | void> = [

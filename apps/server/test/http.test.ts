@@ -85,5 +85,8 @@ describe("HTTP behaviour of the API", () => {
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
     expect(response.headers["x-request-id"]).toBeTruthy();
+    // Not "no-referrer": with it browsers send `Origin: null` on our own form posts, which the web
+    // app refuses as cross-site (the login form without JavaScript).
+    expect(response.headers["referrer-policy"]).toBe("same-origin");
   });
 });

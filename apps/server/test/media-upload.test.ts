@@ -3,6 +3,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { imageDecodesAtOnce, maxConcurrentImageDecodes } from "../src/lib/sharp";
 import { buildTestApp, loginAs } from "./helpers";
 import { type Headers, multipartBody, sampleImage } from "./newsroom-fixtures";
 
@@ -174,5 +175,69 @@ describe("refused files leave nothing on disk", () => {
       payload: { image: "data:image/png;base64,AAAA" },
     });
     expect(response.statusCode).toBe(415);
+  });
+});
+
+/** A PNG whose header claims width x height, with a tiny (and incomplete) body: no pixels to decode. */
+async function pngClaiming(width: number, height: number): Promise<Buffer> {
+  const png = await sampleImage("png", 8, 8);
+  const header = Buffer.from(png);
+  // IHDR data starts at byte 16 (8 signature + 4 length + 4 type); its CRC follows 13 bytes later.
+  header.writeUInt32BE(width, 16);
+  header.writeUInt32BE(height, 20);
+  header.writeUInt32BE(crc32(header.subarray(12, 29)), 29);
+  return header;
+}
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+describe("resources", () => {
+  it("refuses an image past 25 megapixels from its header, saying how large it is", async () => {
+    const response = await upload(await pngClaiming(8000, 8000), {
+      filename: "huge.png",
+      contentType: "image/png",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: "image_too_many_pixels",
+      error:
+        "The image is 64 megapixels (8000 x 8000); the most this site takes is 25 megapixels. Please make it smaller and try again.",
+    });
+  });
+
+  it("refuses an avatar past 25 megapixels the same way", async () => {
+    const body = multipartBody(await pngClaiming(6000, 5000), {
+      field: "avatar",
+      filename: "me.png",
+      contentType: "image/png",
+    });
+    const me = await app.inject({ url: "/api/auth/profile", headers: author });
+    const response = await app.inject({
+      method: "POST",
+      url: `/api/users/${me.json().user.id}/avatar`,
+      headers: { ...author, ...body.headers },
+      payload: body.payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe("image_too_many_pixels");
+    expect(response.json().error).toMatch(/^The image is 30 megapixels \(6000 x 5000\)/);
+  });
+
+  it(`decodes at most ${maxConcurrentImageDecodes} images at once, whatever arrives together`, async () => {
+    const image = await sampleImage("png", 2000, 1500);
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        upload(image, { filename: `parallel-${index}.png`, contentType: "image/png" }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(8).fill(200));
+    expect(imageDecodesAtOnce()).toBe(maxConcurrentImageDecodes);
   });
 });

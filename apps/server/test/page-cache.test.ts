@@ -180,6 +180,7 @@ describe("public content cache", () => {
       "/dashboard",
       "/dashboard/articles",
       "/login",
+      "/setup",
       "/profile",
       "/uploads/a.jpg",
     ]) {

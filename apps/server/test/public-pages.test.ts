@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { articleListQuerySchema } from "@aurumwire/shared/articles";
@@ -37,6 +38,7 @@ function createGate() {
   };
 }
 
+const inlineScripts = [`window.__context = {"a":1};`, `import("/assets/entry.client.js");`];
 const renders = new Map<string, number>();
 const rendersOf = (key: string) => renders.get(key) ?? 0;
 const gate = createGate();
@@ -62,6 +64,12 @@ async function standInWebApp(request: Request, context: WebLoadContext): Promise
     } catch {
       return html("Article not found", 404);
     }
+  }
+  if (url.pathname === "/csp-page") {
+    const nonce = context.nonce;
+    return html(
+      `<script nonce="${nonce}">${inlineScripts[0]}</script><script type="module" nonce="${nonce}" src="/assets/root.js"></script><script nonce="${nonce}">${inlineScripts[1]}</script>`,
+    );
   }
   if (url.pathname.startsWith("/gated")) {
     await gate.wait();
@@ -331,5 +339,23 @@ describe("overload", () => {
     expect((await Promise.all(held)).map((answer) => answer.statusCode)).toEqual(
       Array(8).fill(200),
     );
+  });
+});
+
+describe("the CSP of a shared page", () => {
+  it("names the page's inline scripts by hash instead of the nonce every reader would share", async () => {
+    const first = await get("/csp-page");
+    const second = await get("/csp-page");
+    expect(first.statusCode).toBe(200);
+    expect(second.headers["x-page-cache"]).toBe("hit");
+    for (const response of [first, second]) {
+      const policy = String(response.headers["content-security-policy"]);
+      expect(policy).not.toContain("nonce");
+      const hashes = inlineScripts.map(
+        (script) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`,
+      );
+      expect(policy).toContain(`script-src 'self' ${hashes.join(" ")};`);
+      expect(policy).toContain("object-src 'none'");
+    }
   });
 });

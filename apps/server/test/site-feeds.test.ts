@@ -1,7 +1,9 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { articles, categories } from "../src/db/schema";
 import { insertArticle, userId } from "./article-fixtures";
 import { buildTestApp } from "./helpers";
 
@@ -21,6 +23,23 @@ beforeAll(async () => {
     title: "Old story outside the news window",
     publishedAt: new Date(Date.now() - 5 * 24 * 60 * 60 * 1000),
   });
+  const [category] = await app.database.db
+    .insert(categories)
+    .values({ name: "Alts <img src=x onerror=alert(4)>", slug: "alts-hostile" })
+    .returning();
+  const hostile = await insertArticle(app, {
+    authorId: adminId,
+    title: "Miners <script>alert(1)</script> rally & more",
+    excerpt: 'Read this <img src=x onerror=alert(2)> before the "halving", then decide.',
+    categoryId: category.id,
+    tags: ["<b>tag</b>"],
+  });
+  // A body stored without the sanitizer (an old row, a path that skipped it).
+  await app.database.db
+    .update(articles)
+    .set({ content: "<p>Body ]]><script>alert(3)</script> text</p><img src=/x onerror=alert(5)>" })
+    .where(eq(articles.id, hostile.id));
+  app.services.pageCache.invalidate();
 });
 
 afterAll(async () => {
@@ -85,6 +104,23 @@ describe("syndication", () => {
       /<enclosure [^>]*url="https:\/\/aurumwire\.example\/uploads\/covers\/[^"]+\.jpg"/,
     );
     expect((xml.match(/<item>/g) ?? []).length).toBeLessThanOrEqual(50);
+  });
+
+  it("escapes titles, excerpts and names, and sends only the sanitized body as HTML", async () => {
+    for (const url of ["/rss.xml", "/category/alts-hostile/rss.xml"]) {
+      const xml = (await app.inject({ method: "GET", url })).body;
+      // What a reader gets after XML parsing must never be markup outside the body...
+      const values = [...xml.matchAll(/<!\[CDATA\[([\s\S]*?)\]\]>/g)].map((match) => match[1]);
+      const textValues = [...xml.matchAll(/>([^<]+)</g)].map((match) =>
+        match[1].replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&"),
+      );
+      const tags = [...values, ...textValues].flatMap(
+        (value) => value.match(/<[a-z][^>]*>/gi) ?? [],
+      );
+      expect(tags.filter((tag) => /^<script|\son\w+=/i.test(tag))).toEqual([]);
+      // ...and the title still reads as written once a reader renders it.
+      expect(xml).toContain("Miners &#60;script&#62;alert(1)&#60;/script&#62; rally &#38; more");
+    }
   });
 
   it("serves a category feed, and 404 for an unknown category", async () => {

@@ -16,6 +16,7 @@ import type { Route } from "./+types/root";
 import "./components/site.css";
 import { AuthProvider } from "./lib/auth-context";
 import "./load-context";
+import { zodJitlessScript } from "./lib/zod-browser";
 import { useNonce } from "./nonce";
 import { theme } from "./theme";
 
@@ -29,6 +30,13 @@ export function Layout({ children }: { children: ReactNode }) {
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
+        {/* First: zod must see it before any module creates a schema (lib/zod-browser.ts). */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no input
+          dangerouslySetInnerHTML={{ __html: zodJitlessScript }}
+        />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0B0B0F" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />

@@ -25,6 +25,7 @@ export default [
   ]),
   route("login", "routes/login.tsx"),
   route("register", "routes/register.tsx"),
+  route("setup", "routes/setup.tsx"),
   route("cointelegraph-test", "routes/cointelegraph-test.tsx"),
   route("dashboard", "routes/dashboard-layout.tsx", [
     index("routes/dashboard.home.tsx"),

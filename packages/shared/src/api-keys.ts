@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { databaseId } from "./database-id";
 
 /** API key permissions of spec point 6; each one opens exactly its routes of the public API. */
 export const apiKeyPermissions = [
@@ -96,7 +97,7 @@ export const apiKeySchema = z.object({
 });
 export type ApiKeyView = z.infer<typeof apiKeySchema>;
 
-export const apiKeyIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const apiKeyIdParamsSchema = z.object({ id: databaseId() });
 
 export const apiKeyListResponseSchema = z.object({
   success: z.literal(true),

@@ -6,6 +6,7 @@ import {
   authorRefSchema,
   paginationSchema,
 } from "./articles";
+import { databaseId } from "./database-id";
 import { partialUpdateSchema } from "./partial-update";
 
 /**
@@ -17,7 +18,7 @@ export const articleUpdateSchema = partialUpdateSchema(articleInputSchema);
 export type ArticleUpdate = z.output<typeof articleUpdateSchema>;
 
 export const articleIdParamsSchema = z.object({
-  id: z.coerce.number().int().positive("Article id must be a positive number"),
+  id: databaseId("Article id must be a positive number"),
 });
 
 export const articleResponseSchema = z.object({ article: articleSchema });
@@ -34,7 +35,7 @@ export const articleStatsSchema = z.object({
 export type ArticleStats = z.infer<typeof articleStatsSchema>;
 
 export const articleStatsQuerySchema = z.object({
-  authorId: z.coerce.number().int().positive().optional(),
+  authorId: databaseId().optional(),
 });
 
 /** The management list: no article bodies, they can be long. */
@@ -80,9 +81,19 @@ export const revisionDetailSchema = revisionSummarySchema.extend({
 export type RevisionDetail = z.infer<typeof revisionDetailSchema>;
 
 export const revisionParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  revisionId: z.coerce.number().int().positive(),
+  id: databaseId(),
+  revisionId: databaseId(),
 });
 
 /** How many earlier versions are kept per article; older ones are pruned on save. */
 export const revisionsKept = 50;
+
+/**
+ * POST /api/admin/articles/preview-html: the editor's HTML as the server would store it, for
+ * /preview (which shows a draft from local storage and must not render it unsanitized).
+ */
+export const articlePreviewRequestSchema = z.object({
+  content: z.string({ error: "Content is required" }),
+});
+export const articlePreviewResponseSchema = z.object({ content: z.string() });
+export type ArticlePreviewResponse = z.infer<typeof articlePreviewResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { databaseId, idTooLargeMessage, maxDatabaseId } from "./database-id";
 import { limits } from "./limits";
 
 export const articleStatuses = ["draft", "published", "archived"] as const;
@@ -48,7 +49,8 @@ export const articleInputSchema = z.object({
   categoryId: z.coerce
     .number({ error: "Category is required" })
     .int("Please select a valid category")
-    .positive("Please select a valid category"),
+    .positive("Please select a valid category")
+    .max(maxDatabaseId, idTooLargeMessage),
   tags: z
     .array(z.string().trim().min(1).max(50, "A tag must be at most 50 characters"))
     .max(20, "An article can have at most 20 tags")
@@ -101,13 +103,13 @@ export const articleListQuerySchema = z.object({
     .transform((limit) => Math.min(limit, limits.maxPageSize)),
   offset: z.coerce.number().int().min(0, "offset must be 0 or more").optional(),
   status: z.enum([...articleStatuses, "all"]).optional(),
-  categoryId: z.coerce.number().int().positive().optional(),
+  categoryId: databaseId().optional(),
   categorySlug: z.string().trim().min(1).max(100).optional(),
   search: z.string().trim().max(200).optional(),
   tag: z.string().trim().min(1).max(50).optional(),
   featured: z.enum(["true", "false"]).optional(),
   premium: z.enum(["true", "false"]).optional(),
-  authorId: z.coerce.number().int().positive().optional(),
+  authorId: databaseId().optional(),
   sortBy: z
     .enum(articleSortFields, { error: `sortBy must be one of ${articleSortFields.join(", ")}` })
     .optional(),
@@ -210,7 +212,7 @@ export const categoryInputSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   color: hexColor.default("#FFD700"),
   description: z.string().trim().max(500).nullish(),
-  parentId: z.number().int().positive().nullish(),
+  parentId: z.number().int().positive().max(maxDatabaseId, idTooLargeMessage).nullish(),
   isActive: z.boolean().default(true),
 });
 export type CategoryInput = z.input<typeof categoryInputSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { categoryInputSchema, categoryRefSchema } from "./articles";
+import { databaseId, idTooLargeMessage, maxDatabaseId } from "./database-id";
 import { partialUpdateSchema } from "./partial-update";
 
 /** Contracts of category management (editor and admin): create, edit, delete, the full list. */
@@ -22,7 +23,7 @@ export const adminCategoryListResponseSchema = z.object({
 });
 
 export const categoryIdParamsSchema = z.object({
-  id: z.coerce.number().int().positive("Category id must be a positive number"),
+  id: databaseId("Category id must be a positive number"),
 });
 
 /**
@@ -34,12 +35,10 @@ export const categoryDeleteQuerySchema = z.object({
     .number({ error: "moveArticlesTo must be a category id" })
     .int()
     .positive("moveArticlesTo must be a category id")
+    .max(maxDatabaseId, idTooLargeMessage)
     .optional(),
   moveChildrenTo: z
-    .union([
-      z.literal("root"),
-      z.coerce.number().int().positive("moveChildrenTo must be a category id or root"),
-    ])
+    .union([z.literal("root"), databaseId("moveChildrenTo must be a category id or root")])
     .optional(),
 });
 export type CategoryDeleteQuery = z.infer<typeof categoryDeleteQuerySchema>;

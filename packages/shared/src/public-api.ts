@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { categoryRefSchema, paginationSchema } from "./articles";
+import { databaseId } from "./database-id";
 import { limits } from "./limits";
 import { roles } from "./roles";
 
@@ -53,7 +54,7 @@ export const analyticsDefaultDays = 30;
 export const analyticsQuerySchema = z.object({
   from: isoDate.optional().describe("First day (UTC), default 29 days before `to`"),
   to: isoDate.optional().describe("Last day (UTC), default today"),
-  articleId: z.coerce.number().int().positive().optional().describe("Only this article"),
+  articleId: databaseId().optional().describe("Only this article"),
   limit: z.coerce
     .number()
     .int()

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { paginationSchema } from "./articles";
+import { databaseId } from "./database-id";
 import { limits } from "./limits";
 import { roles } from "./roles";
 import { avatarUrlSchema } from "./users";
@@ -92,7 +93,7 @@ export const resetPasswordFormSchema = z
   });
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
-export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const userIdParamsSchema = z.object({ id: databaseId() });
 
 export const userListResponseSchema = z.object({
   success: z.literal(true),

@@ -46,6 +46,16 @@ export const registerRequestSchema = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
+/** The one-time owner set-up of an install started without demo accounts (SEED_DEMO=false). */
+export const ownerSetupRequestSchema = registerRequestSchema.extend({
+  password: z
+    .string({ error: "Password is required" })
+    .min(10, "The owner's password must be at least 10 characters")
+    .max(200, "Password must be at most 200 characters"),
+});
+export type OwnerSetupRequest = z.infer<typeof ownerSetupRequestSchema>;
+export const setupStatusSchema = z.object({ ownerNeeded: z.boolean() });
+
 export const profileUpdateSchema = z
   .object({
     firstName: personName("First name").optional(),

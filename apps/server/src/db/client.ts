@@ -37,8 +37,10 @@ export async function openDatabase(options: {
   dataDir: string;
   /** For "memory://": start from this image of a data directory (PGlite's `dumpDataDir`). */
   loadDataDir?: Blob;
+  /** How long a PostgreSQL server may take to accept a session (tests shorten it). */
+  connectTimeoutMs?: number;
 }): Promise<DatabaseHandle> {
-  const { databaseUrl, dataDir } = options;
+  const { databaseUrl, dataDir, connectTimeoutMs = 10_000 } = options;
   if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
     // Loaded only for a PostgreSQL server, so the embedded default does not carry the driver.
     const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
@@ -50,14 +52,29 @@ export async function openDatabase(options: {
     // An idle connection that the server drops (restart, failover) must not crash the process.
     pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    const client = await pool.connect();
+    // The first session has a time limit: a server that accepts connections and never answers
+    // must not hang the start (issue 17). The pool's own waits stay unlimited, as before.
+    const client = new pg.Client({
+      connectionString: databaseUrl,
+      connectionTimeoutMillis: connectTimeoutMs,
+    });
+    await client.connect().catch(async (error: Error) => {
+      await pool.end().catch(() => {});
+      const what = /timeout/i.test(error.message)
+        ? `did not answer within ${Math.round(connectTimeoutMs / 1000)} s`
+        : `refused the session (${error.message})`;
+      throw new Error(
+        `Cannot start: the PostgreSQL server at ${describeServer(databaseUrl)} ${what}. Check that it is running and answering, and DATABASE_URL.`,
+        { cause: error },
+      );
+    });
     try {
       // Several instances may start at once: one migrates, the others wait for it.
       await client.query("select pg_advisory_lock(727274)");
       await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
     } finally {
       await client.query("select pg_advisory_unlock(727274)").catch(() => {});
-      client.release();
+      await client.end().catch(() => {});
     }
     return { db, kind: "postgres", close: () => pool.end() };
   }
@@ -77,8 +94,26 @@ export async function openDatabase(options: {
   // synchronously, and on the server's thread every query stopped all other requests (004).
   const dir = path.join(dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
-  const thread = await openPGliteThread({ dataDir: dir, postgresqlconf });
+  let thread: Awaited<ReturnType<typeof openPGliteThread>>;
+  try {
+    thread = await openPGliteThread({ dataDir: dir, postgresqlconf });
+  } catch (error) {
+    throw new Error(
+      `Cannot start: the embedded database in ${dir} could not be opened (${(error as Error).message}). It may be damaged: restore DATA_DIR from a backup, or move ${dir} aside to start with an empty database.`,
+      { cause: error },
+    );
+  }
   return withMigrations(thread.client, thread.close);
+}
+
+/** host:port/database of a connection URL, without the user and password. */
+function describeServer(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    return `${url.hostname}:${url.port || 5432}${url.pathname}`;
+  } catch {
+    return "DATABASE_URL";
+  }
 }
 
 async function withMigrations(client: PGlite, close: () => Promise<void>): Promise<DatabaseHandle> {

@@ -60,9 +60,15 @@ export async function openPGliteThread(options: {
   let failure: Error | null = null;
 
   const ready = new Promise<void>((resolve, reject) => {
+    // A thread that stops before it is ready (the database aborted while opening) must fail the
+    // start, not leave it waiting forever.
+    const stopped = (code: number) =>
+      reject(new Error(`the database thread stopped while opening (exit code ${code})`));
     worker.once("error", reject);
+    worker.once("exit", stopped);
     worker.once("message", () => {
       worker.off("error", reject);
+      worker.off("exit", stopped);
       resolve();
     });
   });

@@ -8,6 +8,20 @@ function fieldName(instancePath: string | undefined, fallback: string): string {
   return path || fallback;
 }
 
+/**
+ * The SQLSTATE of a database error, looked up through wrappers (Drizzle puts the driver's error in
+ * `cause`).
+ */
+function sqlState(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === "object" && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** One error handler for the whole API: stable codes, readable messages, no internals on 5xx. */
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
@@ -65,6 +79,17 @@ export default fp(
         return reply
           .status(status)
           .send({ error: error.message || "Bad request.", code: "bad_request" });
+      }
+      // Class 22 is "data exception": a value the database cannot take (an integer past int4, a NUL
+      // character, malformed text for a type). The schemas should stop these first; this is the net
+      // under them, so bad input never reads as our failure.
+      if (sqlState(error)?.startsWith("22")) {
+        request.log.warn({ err: error }, "database refused a value from the request");
+        return reply.status(400).send({
+          error:
+            "A value in your request is out of range or contains characters that cannot be stored. Please check your input.",
+          code: "invalid_input",
+        });
       }
       request.log.error({ err: error }, "unhandled error");
       return reply

@@ -53,7 +53,7 @@ export const anyContentTag = "content";
  * preview screens are still kept out, they are not worth sharing through a CDN.
  */
 export function isCacheablePagePath(pathname: string): boolean {
-  return !/^\/(api|public|uploads|assets|dashboard|login|register|profile|preview)(\/|$)/.test(
+  return !/^\/(api|public|uploads|assets|dashboard|login|register|setup|profile|preview)(\/|$)/.test(
     pathname,
   );
 }
@@ -541,26 +541,37 @@ export function pageCacheServerFactory(
     handler: (request: IncomingMessage, response: ServerResponse) => void,
     options: { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number },
   ): Server => {
-    const server = createServer((request, response) => {
-      const requestId = () => requestIdFor(request);
-      const current = cache();
-      const found = pageForRequest(current, request.method, request.url ?? "/");
-      if (found && current) {
-        writeCachedPage(
-          request,
-          response,
-          found.page,
-          requestId(),
-          found.status,
-          current.ttlSeconds,
-        );
-        return;
-      }
-      if (answerEarly?.(request, response, requestId)) return;
-      handler(request, response);
-    });
+    const requestTimeout = options.requestTimeout ?? 0;
+    const server = createServer(
+      {
+        // How often Node checks the header and request time-outs: often enough that a short
+        // limit (tests) is kept, at most every 15 s.
+        connectionsCheckingInterval:
+          requestTimeout > 0 ? Math.min(15_000, Math.max(250, requestTimeout / 4)) : 30_000,
+      },
+      (request, response) => {
+        const requestId = () => requestIdFor(request);
+        const current = cache();
+        const found = pageForRequest(current, request.method, request.url ?? "/");
+        if (found && current) {
+          writeCachedPage(
+            request,
+            response,
+            found.page,
+            requestId(),
+            found.status,
+            current.ttlSeconds,
+          );
+          return;
+        }
+        if (answerEarly?.(request, response, requestId)) return;
+        handler(request, response);
+      },
+    );
     server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
-    server.requestTimeout = options.requestTimeout ?? 0;
+    server.requestTimeout = requestTimeout;
+    // Headers come first and are small: a third of the request's time, 20 s at most.
+    if (requestTimeout > 0) server.headersTimeout = Math.min(20_000, Math.ceil(requestTimeout / 3));
     server.setTimeout(options.connectionTimeout ?? 0);
     return server;
   };

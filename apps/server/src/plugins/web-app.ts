@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { AppConfig } from "../config";
-import { contentSecurityPolicyHeader } from "../lib/content-security-policy";
+import { contentSecurityPolicyHeader, policyForSharedPage } from "../lib/content-security-policy";
 import { canonicalPageKey, isOriginFormPath } from "../lib/page-keys";
 import { createRenderQueue, RenderQueueFullError } from "../lib/render-queue";
 import { webRoot } from "../paths";
@@ -34,12 +34,17 @@ const loaderServiceNames = [
   "breakingNews",
   "publicSettings",
 ] as const;
-export type LoaderServices = Pick<AppServices, (typeof loaderServiceNames)[number]>;
+export type LoaderServices = Pick<AppServices, (typeof loaderServiceNames)[number]> & {
+  /** Only whether the one-time owner set-up is still open (/login and /setup). */
+  auth: Pick<AppServices["auth"], "ownerNeeded">;
+};
 
 function loaderServicesOf(services: AppServices): LoaderServices {
-  return Object.fromEntries(
-    loaderServiceNames.map((name) => [name, services[name]]),
-  ) as unknown as LoaderServices;
+  const picked = Object.fromEntries(loaderServiceNames.map((name) => [name, services[name]]));
+  return {
+    ...(picked as Pick<AppServices, (typeof loaderServiceNames)[number]>),
+    auth: { ownerNeeded: () => services.auth.ownerNeeded() },
+  };
 }
 
 /** What every route loader of the web app receives as `context`. */
@@ -124,13 +129,20 @@ async function toRenderedAnswer(
   for (const [name, value] of response.headers) {
     if (name !== "set-cookie") headers[name] = value;
   }
-  headers["content-security-policy"] = contentSecurityPolicy;
   const bytes = await responseBytes(response);
+  const body = bytes
+    ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    : Buffer.alloc(0);
   const isHtml = response.headers.get("content-type")?.startsWith("text/html") ?? false;
+  // A public page is shared: by every reader of its cached copy and of its one render. Its CSP
+  // names its inline scripts by hash, not by the render's nonce, which they would all share.
+  headers["content-security-policy"] = isHtml
+    ? policyForSharedPage(contentSecurityPolicy, body.toString("utf8"))
+    : contentSecurityPolicy;
   return {
     status: response.status,
     headers,
-    body: bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : Buffer.alloc(0),
+    body,
     // A page that sets cookies is someone's page: never shared (and its cookies never sent).
     cacheable: response.status === 200 && isHtml && response.headers.getSetCookie().length === 0,
   };

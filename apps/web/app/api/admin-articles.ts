@@ -1,5 +1,6 @@
 import type {
   AdminArticleListResponse,
+  ArticlePreviewResponse,
   ArticleResponse,
   ArticleStats,
   RevisionDetail,
@@ -132,4 +133,10 @@ export function useRestoreRevision() {
       return queryClient.invalidateQueries({ queryKey: articleKeys.all });
     },
   });
+}
+
+/** The editor's HTML through the server's sanitizer: what /preview shows (never the raw draft). */
+export async function sanitizePreviewHtml(content: string): Promise<string> {
+  return (await api.post<ArticlePreviewResponse>("/admin/articles/preview-html", { content }))
+    .content;
 }

@@ -5,25 +5,33 @@ import Link from "@mui/material/Link";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
-import { Link as RouterLink, useNavigate } from "react-router";
+import { Link as RouterLink, redirect, useNavigate } from "react-router";
 import { AuthPageFrame } from "../features/auth/auth-page-frame";
+import { answerFormPostWithoutScript } from "../features/auth/form-post-without-script";
 import { useAuth } from "../lib/auth-context";
 import { pageMeta, siteNameFrom } from "../lib/meta";
 import type { Route } from "./+types/login";
 
 export async function loader({ context }: Route.LoaderArgs) {
+  // A new install without any account: its owner is set up first (decision 075).
+  if (await context.services.auth.ownerNeeded()) throw redirect("/setup");
   return { siteName: context.config.siteName, demo: await context.services.demoLoginHint.get() };
+}
+
+export function action() {
+  return answerFormPostWithoutScript("Signing in");
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(siteNameFrom(matches), "Login");
 
-export default function LoginPage({ loaderData }: Route.ComponentProps) {
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { siteName, demo } = loaderData;
   const { login } = useAuth();
   const navigate = useNavigate();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [submitError, setError] = useState<string | null>(null);
+  const error = submitError ?? actionData?.error ?? null;
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
@@ -48,7 +56,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
           {error}
         </Alert>
       )}
-      <Box component="form" onSubmit={onSubmit} sx={{ display: "grid", gap: 2 }}>
+      <Box component="form" method="post" onSubmit={onSubmit} sx={{ display: "grid", gap: 2 }}>
         <TextField
           label="Email"
           type="email"

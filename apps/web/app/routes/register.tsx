@@ -8,6 +8,7 @@ import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { AuthPageFrame } from "../features/auth/auth-page-frame";
+import { answerFormPostWithoutScript } from "../features/auth/form-post-without-script";
 import { ApiError } from "../lib/api-client";
 import { useAuth } from "../lib/auth-context";
 import { pageMeta, siteNameFrom } from "../lib/meta";
@@ -17,12 +18,16 @@ export function loader({ context }: Route.LoaderArgs) {
   return { siteName: context.config.siteName };
 }
 
+export function action() {
+  return answerFormPostWithoutScript("Creating an account");
+}
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteNameFrom(matches), "Create your account");
 
 type Fields = "firstName" | "lastName" | "email" | "password";
 
-export default function RegisterPage({ loaderData }: Route.ComponentProps) {
+export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
   const { register } = useAuth();
   const navigate = useNavigate();
   const [values, setValues] = useState<Record<Fields, string>>({
@@ -32,7 +37,8 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
     password: "",
   });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<string, string>>>({});
-  const [error, setError] = useState<string | null>(null);
+  const [submitError, setError] = useState<string | null>(null);
+  const error = submitError ?? actionData?.error ?? null;
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
@@ -79,7 +85,13 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
           {error}
         </Alert>
       )}
-      <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: "grid", gap: 2 }}>
+      <Box
+        component="form"
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        sx={{ display: "grid", gap: 2 }}
+      >
         <Box sx={{ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 2 }}>
           {field("firstName", "First name", "text", "given-name")}
           {field("lastName", "Last name", "text", "family-name")}

@@ -1,6 +1,8 @@
 import {
   adminArticleListResponseSchema,
   articleIdParamsSchema,
+  articlePreviewRequestSchema,
+  articlePreviewResponseSchema,
   articleResponseSchema,
   articleStatsQuerySchema,
   articleStatsSchema,
@@ -57,6 +59,19 @@ export const articleEditorRoutes: FastifyPluginAsyncZod<{ editor: ArticleEditorS
       await editor.remove(request.user!, request.params.id);
       return reply.status(204).send();
     },
+  );
+
+  // The same sanitizer as a save, so the preview shows exactly what readers would get.
+  app.post(
+    "/admin/articles/preview-html",
+    {
+      preHandler: app.requireRoles(staffRoles, "preview articles"),
+      schema: {
+        body: articlePreviewRequestSchema,
+        response: { 200: articlePreviewResponseSchema },
+      },
+    },
+    async (request) => editor.previewHtml(request.body.content),
   );
 
   app.get(

@@ -212,6 +212,11 @@ export function createArticleEditorService(deps: {
   }
 
   return {
+    /** The editor's HTML as a save would store it: what /preview may show (decision 045). */
+    previewHtml(content: string): { content: string } {
+      return { content: sanitizeArticleHtml(content) };
+    },
+
     async create(actor: Actor, input: ArticleInputParsed): Promise<Article> {
       assertMaySetFlags(
         actor,

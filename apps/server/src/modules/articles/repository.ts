@@ -381,6 +381,14 @@ export function createArticlesRepository(db: Executor) {
       return { counted: false, viewCount: row?.viewCount ?? 0 };
     },
 
+    async viewCount(articleId: number, tx: Executor = db): Promise<number | undefined> {
+      const [row] = await tx
+        .select({ viewCount: articles.viewCount })
+        .from(articles)
+        .where(eq(articles.id, articleId));
+      return row?.viewCount;
+    },
+
     /** Likes or unlikes for this user; the stored count is recounted in the same transaction. */
     async toggleLike(
       articleId: number,

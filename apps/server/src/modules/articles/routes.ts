@@ -89,8 +89,21 @@ export const articleReadRoutes: FastifyPluginAsyncZod<{ articles: ArticlesServic
         response: { 200: viewResponseSchema },
       },
     },
-    async (request) =>
-      articles.recordView(request.params.slugOrId, request.headers["x-session-id"], request.user),
+    async (request, reply) => {
+      // X-Session-ID stays part of the contract (spec) but is not trusted: the server decides
+      // who the visitor is (decision 074).
+      const { setCookie, ...result } = await articles.recordView(
+        request.params.slugOrId,
+        {
+          address: request.ip,
+          userAgent: request.headers["user-agent"],
+          cookieHeader: request.headers.cookie,
+        },
+        request.user,
+      );
+      if (setCookie) reply.header("set-cookie", setCookie);
+      return result;
+    },
   );
 
   app.get(

@@ -21,6 +21,7 @@ import {
 import { articleListsTag, articleListTags, articleTag, searchResultsTag } from "./cache-tags";
 import { type ArticleRecord, toArticle } from "./present";
 import type { ArticleListFilters, ArticlesRepository, ArticleVisibility } from "./repository";
+import type { ViewRequest, ViewVisitors } from "./view-visitors";
 
 /** Who is asking: the signed-in user, or null for anonymous readers. */
 export type Viewer = Pick<UserRow, "id" | "role"> | null;
@@ -52,8 +53,9 @@ export function createArticlesService(deps: {
   repository: ArticlesRepository;
   categories: CategoriesService;
   cache: PageCache;
+  viewVisitors: ViewVisitors;
 }) {
-  const { repository, categories, cache } = deps;
+  const { repository, categories, cache, viewVisitors } = deps;
 
   /** A ranked list, filled up with the latest public articles when too few qualify. */
   async function withLatest(records: ArticleRecord[], limit: number): Promise<Article[]> {
@@ -260,10 +262,23 @@ export function createArticlesService(deps: {
     },
 
     /** Counts a view once per article and session id; only public articles are counted. */
-    async recordView(slugOrId: string | number, sessionId: string, viewer: Viewer = null) {
+    /**
+     * Counts a view once per article and visitor as the server sees them (view-visitors.ts).
+     * `setCookie` is the visitor cookie for the route to send.
+     */
+    async recordView(
+      slugOrId: string | number,
+      request: Omit<ViewRequest, "userId">,
+      viewer: Viewer = null,
+    ) {
       const article = await findVisible(slugOrId, null);
-      const result = await repository.recordView(article.id, sessionId, viewer?.id ?? null);
-      return { success: true, ...result };
+      const visitor = await viewVisitors.identify({ ...request, userId: viewer?.id ?? null });
+      if (!visitor.counted) {
+        const viewCount = (await repository.viewCount(article.id)) ?? article.viewCount;
+        return { success: true, counted: false, viewCount, setCookie: visitor.setCookie };
+      }
+      const result = await repository.recordView(article.id, visitor.key, viewer?.id ?? null);
+      return { success: true, ...result, setCookie: visitor.setCookie };
     },
 
     /** Like or unlike, once per user. */

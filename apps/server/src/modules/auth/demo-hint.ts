@@ -1,15 +1,37 @@
-import { demoAdmin } from "../../db/seed/demo-users";
+import { demoAdmin, demoUsers } from "../../db/seed/demo-users";
 import type { UsersRepository } from "../users/repository";
 import { verifyPassword } from "./passwords";
 
 /**
- * The login page shows the demo admin credentials only while that account exists, is active and
- * still has the advertised password. The answer is cached briefly: checking costs an argon2 hash.
+ * Whether a public URL names this machine only (decision 075). The demo hint is for `npm start`
+ * on a developer's machine; anywhere else its password is everyone's.
  */
-export function createDemoLoginHint(users: UsersRepository) {
+export function isLocalPublicUrl(publicUrl: string): boolean {
+  let hostname: string;
+  try {
+    hostname = new URL(publicUrl).hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  } catch {
+    return false;
+  }
+  return (
+    hostname === "localhost" ||
+    hostname.endsWith(".localhost") ||
+    hostname === "::1" ||
+    /^127(\.\d{1,3}){3}$/.test(hostname)
+  );
+}
+
+/**
+ * The login page shows the demo admin credentials only on a local install, and only while that
+ * account exists, is active and still has the advertised password. The answer is cached briefly:
+ * checking costs an argon2 hash.
+ */
+export function createDemoLoginHint(users: UsersRepository, options: { publicUrl: string }) {
+  const local = isLocalPublicUrl(options.publicUrl);
   let cached: { value: { email: string; password: string } | null; until: number } | null = null;
   return {
     async get(): Promise<{ email: string; password: string } | null> {
+      if (!local) return null;
       if (cached && cached.until > Date.now()) return cached.value;
       const user = await users.findByEmail(demoAdmin.email);
       const valid =
@@ -22,4 +44,16 @@ export function createDemoLoginHint(users: UsersRepository) {
       cached = null;
     },
   };
+}
+
+/** The active demo accounts that still accept their published password. */
+export async function demoAccountsWithDemoPassword(users: UsersRepository): Promise<string[]> {
+  const open: string[] = [];
+  for (const demo of demoUsers) {
+    const user = await users.findByEmail(demo.email);
+    if (user?.isActive && (await verifyPassword(user.passwordHash, demo.password))) {
+      open.push(demo.email);
+    }
+  }
+  return open;
 }

@@ -1,9 +1,11 @@
 import {
   authResponseSchema,
   loginRequestSchema,
+  ownerSetupRequestSchema,
   profileUpdateSchema,
   publicUserSchema,
   registerRequestSchema,
+  setupStatusSchema,
 } from "@aurumwire/shared/users";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -20,7 +22,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     "/register",
     { schema: { body: registerRequestSchema, response: { 201: authResponseSchema } } },
-    async (request, reply) => reply.status(201).send(await auth.register(request.body)),
+    async (request, reply) => reply.status(201).send(await auth.register(request.body, request.ip)),
+  );
+
+  app.get("/setup", { schema: { response: { 200: setupStatusSchema } } }, async () => ({
+    ownerNeeded: await auth.ownerNeeded(),
+  }));
+
+  app.post(
+    "/setup",
+    { schema: { body: ownerSetupRequestSchema, response: { 201: authResponseSchema } } },
+    async (request, reply) => reply.status(201).send(await auth.createOwner(request.body)),
   );
 
   app.get(

@@ -1,26 +1,31 @@
-import type { AuthResponse, ProfileUpdate, RegisterRequest } from "@aurumwire/shared/users";
+import type {
+  AuthResponse,
+  OwnerSetupRequest,
+  ProfileUpdate,
+  RegisterRequest,
+} from "@aurumwire/shared/users";
 import type { UserRow } from "../../db/schema";
 import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from "../../errors";
 import type { CounterStore } from "../../lib/counters";
 import { toPublicUser } from "../users/present";
 import type { UsersRepository } from "../users/repository";
+import { createLoginThrottle } from "./login-throttle";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 import type { TokenSigner } from "./tokens";
 
-const lockoutWindowMs = 15 * 60 * 1000;
-const maxFailuresPerEmailAndIp = 5;
-const maxFailuresPerIp = 50;
-
-function minutesUntil(resetAt: number) {
-  return Math.max(1, Math.ceil((resetAt - Date.now()) / 60_000));
-}
+/** Sign-ups per address (decision 074): enough for a household or an office, not for a script. */
+const registrationWindowMs = 60 * 60 * 1000;
+const maxRegistrationsPerAddress = 10;
 
 export function createAuthService(deps: {
   users: UsersRepository;
   tokens: TokenSigner;
   counters: CounterStore;
+  /** Tests shorten the login delays; see login-throttle.ts. */
+  loginDelayBaseMs?: number;
 }) {
   const { users, tokens, counters } = deps;
+  const throttle = createLoginThrottle({ counters, baseDelayMs: deps.loginDelayBaseMs });
 
   async function issue(user: UserRow): Promise<AuthResponse> {
     const token = await tokens.sign({
@@ -31,39 +36,45 @@ export function createAuthService(deps: {
     return { user: toPublicUser(user), token };
   }
 
-  async function assertNotLockedOut(email: string, ip: string) {
-    const [pair, perIp] = await Promise.all([
-      counters.peek(`login:${email}:${ip}`),
-      counters.peek(`login-ip:${ip}`),
-    ]);
-    const blocking =
-      pair && pair.count >= maxFailuresPerEmailAndIp
-        ? pair
-        : perIp && perIp.count >= maxFailuresPerIp
-          ? perIp
-          : null;
-    if (blocking) {
-      const minutes = minutesUntil(blocking.resetAt);
-      throw tooManyRequests(
-        `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-        "login_locked",
-        (blocking.resetAt - Date.now()) / 1000,
-      );
-    }
+  // Once there is an account there always is (the last admin cannot be removed): remembered.
+  let ownerExists = false;
+
+  /** True on an install without any account (SEED_DEMO=false, first start): decision 075. */
+  async function ownerNeeded(): Promise<boolean> {
+    if (ownerExists) return false;
+    ownerExists = (await users.count()) > 0;
+    return !ownerExists;
   }
 
   return {
+    ownerNeeded,
+
+    /** The one-time owner set-up: the first account becomes an admin, and only the first. */
+    async createOwner(input: OwnerSetupRequest): Promise<AuthResponse> {
+      const alreadySetUp = () =>
+        conflict("This site already has an owner. Please log in instead.", "setup_done");
+      if (!(await ownerNeeded())) throw alreadySetUp();
+      const owner = await users.insertFirst({
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: "admin",
+      });
+      ownerExists = true;
+      if (!owner) throw alreadySetUp();
+      return issue(owner);
+    },
+
     async login(email: string, password: string, ip: string): Promise<AuthResponse> {
-      await assertNotLockedOut(email, ip);
+      // Counted before the password is checked, so concurrent guesses cannot all be evaluated.
+      await throttle.admit(email, ip);
       const user = await users.findByEmail(email);
       const valid = user
         ? await verifyPassword(user.passwordHash, password)
         : await burnPasswordCheck(password).then(() => false);
       if (!user || !valid) {
-        await Promise.all([
-          counters.hit(`login:${email}:${ip}`, lockoutWindowMs),
-          counters.hit(`login-ip:${ip}`, lockoutWindowMs),
-        ]);
+        await throttle.recordFailure(email, ip);
         throw unauthorized("Invalid email or password.", "invalid_credentials");
       }
       if (!user.isActive) {
@@ -73,11 +84,22 @@ export function createAuthService(deps: {
           "This account has been deactivated. Please contact an administrator.",
         );
       }
-      await counters.reset(`login:${email}:${ip}`);
+      await throttle.recordSuccess(email, ip);
       return issue(user);
     },
 
-    async register(input: RegisterRequest): Promise<AuthResponse> {
+    async register(input: RegisterRequest, ip: string): Promise<AuthResponse> {
+      // Counted first, whatever the outcome: a taken e-mail (409) is an answer worth limiting too.
+      const registrations = await counters.hit(`register:${ip}`, registrationWindowMs);
+      if (registrations.count > maxRegistrationsPerAddress) {
+        const waitMs = Math.max(1000, registrations.resetAt - Date.now());
+        const minutes = Math.ceil(waitMs / 60_000);
+        throw tooManyRequests(
+          `Too many sign-ups from your network. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+          "registration_rate_limited",
+          waitMs / 1000,
+        );
+      }
       if (await users.findByEmail(input.email)) {
         throw conflict(
           "An account with this email already exists. Try logging in instead.",

@@ -15,7 +15,7 @@ import { FeedFormatError, parseFeed } from "./feed-parser";
 import type { BreakingNewsRepository } from "./repository";
 
 /**
- * Breaking news: reads the configured RSS/Atom feeds on a schedule (jobs/news-feed-job.ts), keeps
+ * Breaking news: reads the configured RSS/Atom feeds on a schedule (jobs/breaking-news-job.ts), keeps
  * new items in the database (de-duplicated across feeds and runs), serves the ticker from a short
  * in-memory cache, and turns an item into a published brief on request, once.
  */

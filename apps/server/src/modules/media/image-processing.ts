@@ -1,6 +1,11 @@
 import type { Metadata, OutputInfo } from "sharp";
 import { AppError, badRequest } from "../../errors";
-import { loadSharp } from "../../lib/sharp";
+import {
+  loadSharp,
+  maxImagePixels,
+  tooManyPixelsMessage,
+  withImageDecodeSlot,
+} from "../../lib/sharp";
 
 export type ImageKind = "jpeg" | "png" | "gif" | "webp";
 export type UploadPurpose = "cover" | "inline";
@@ -14,8 +19,6 @@ export type ProcessedVariant = {
 /** The featured-image frame (spec point 9) and the smaller widths offered through srcset. */
 export const coverSize = { width: 1200, height: 600 };
 export const variantWidths = [400, 800, 1200] as const;
-/** Refuse decompression bombs before decoding: about 40 megapixels is plenty for a photo. */
-const maxInputPixels = 40_000_000;
 /** Cover images are flattened onto the site background when they have transparency. */
 const background = "#0B0B0F";
 
@@ -66,14 +69,26 @@ export async function processImage(
 ): Promise<ProcessedVariant[]> {
   const kind = detectImageKind(bytes);
   if (!kind) throw notAnImage();
+  // A few at a time: each holds its decoded pixels (up to 100 MB) until its variants are encoded.
+  return withImageDecodeSlot(() => decodeAndEncode(bytes, kind, purpose));
+}
+
+async function decodeAndEncode(
+  bytes: Buffer,
+  kind: ImageKind,
+  purpose: UploadPurpose,
+): Promise<ProcessedVariant[]> {
   const sharp = await loadSharp();
   let metadata: Metadata;
   let decoded: { data: Buffer; info: OutputInfo };
   try {
-    const input = sharp(bytes, { limitInputPixels: maxInputPixels, failOn: "warning" });
-    metadata = await input.metadata();
+    // The header alone (no pixels decoded yet) says how large the picture is.
+    metadata = await sharp(bytes, { limitInputPixels: false, failOn: "warning" }).metadata();
     // The decoder must agree with the signature: a PNG header glued onto something else fails here.
     if (metadata.format !== kind) throw notAnImage();
+    const tooMany = tooManyPixelsMessage(metadata.width, metadata.height);
+    if (tooMany) throw new AppError(400, "image_too_many_pixels", tooMany, { image: tooMany });
+    const input = sharp(bytes, { limitInputPixels: maxImagePixels, failOn: "warning" });
     // Decode every pixel once (with EXIF orientation applied) so a truncated file fails now.
     decoded = await input.rotate().raw().toBuffer({ resolveWithObject: true });
   } catch (error) {

@@ -7,6 +7,7 @@ import { staffRoles } from "@aurumwire/shared/roles";
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError, badRequest } from "../../errors";
+import { isMultipartParseError, malformedMultipart } from "../../lib/multipart";
 import type { MediaService } from "./service";
 
 const tooLarge = () =>
@@ -57,7 +58,10 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
-        if (code === "FST_FILES_LIMIT") throw badRequest("Upload one image at a time.");
+        if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT") {
+          throw badRequest("Upload one image at a time.");
+        }
+        if (isMultipartParseError(error)) throw malformedMultipart("image");
         throw error;
       }
       if (!bytes || bytes.length === 0) {

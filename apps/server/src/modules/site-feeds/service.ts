@@ -2,6 +2,7 @@ import { Feed } from "feed";
 import type { PageCache } from "../../plugins/page-cache";
 import type { ArticleRecord } from "../articles/present";
 import type { ArticlesRepository } from "../articles/repository";
+import { sanitizeArticleHtml } from "../articles/sanitize";
 import type { CategoriesService } from "../categories/service";
 
 /** Pages of the public site that are the same for everyone, for the sitemap. */
@@ -27,6 +28,21 @@ const newsSitemapWindowMs = 2 * 24 * 60 * 60 * 1000;
 
 export function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * RSS leaves open whether a title or description is text or HTML, and many readers render HTML.
+ * Text fields (titles, excerpts, names) are therefore sent HTML-escaped: a reader that renders
+ * HTML shows the characters, never markup (issue 17: an author's `<script>` in a title ran in
+ * feed readers). The `'` stays as it is; it is harmless in text and common in titles.
+ */
+export function escapeFeedText(text: string): string {
+  return text.replace(/[<>&"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** A CDATA section ends at the first `]]>`; one inside the body is split so it cannot end it. */
+function cdataSafe(html: string): string {
+  return html.replaceAll("]]>", "]]]]><![CDATA[>");
 }
 
 /** Site paths (images, links) made absolute, for readers outside the site. */
@@ -63,34 +79,38 @@ export function createFeedsService(deps: {
   ): string {
     const feed = new Feed({
       id: `${site.url}${meta.path}`,
-      title: meta.title,
-      description: meta.description,
+      title: escapeFeedText(meta.title),
+      description: escapeFeedText(meta.description),
       link: `${site.url}${meta.path}`,
       language: "en",
       ttl: 15,
       image: `${site.url}/logo.png`,
       favicon: `${site.url}/favicon.ico`,
-      copyright: `© ${new Date().getUTCFullYear()} ${site.name}`,
+      copyright: escapeFeedText(`© ${new Date().getUTCFullYear()} ${site.name}`),
       updated: records[0]?.publishedAt ?? new Date(0),
-      generator: site.name,
+      generator: escapeFeedText(site.name),
       feedLinks: { rss: `${site.url}${meta.feedPath}` },
     });
     for (const record of records) {
       const link = `${site.url}/article/${record.slug}`;
       const image = record.featuredImage ? absoluteUrl(site.url, record.featuredImage) : undefined;
       feed.addItem({
-        title: record.title,
+        title: escapeFeedText(record.title),
         id: link,
         guid: link,
         link,
         date: record.publishedAt ?? record.createdAt,
         published: record.publishedAt ?? undefined,
-        description: record.excerpt,
-        content: absoluteLinksInHtml(site.url, record.content ?? ""),
-        author: [{ name: `${record.author.firstName} ${record.author.lastName}` }],
+        description: escapeFeedText(record.excerpt),
+        // The only HTML in the feed, and sanitized here too: rows written before the sanitizer,
+        // or by a path that skipped it, never reach a reader as they are.
+        content: cdataSafe(
+          absoluteLinksInHtml(site.url, sanitizeArticleHtml(record.content ?? "")),
+        ),
+        author: [{ name: escapeFeedText(`${record.author.firstName} ${record.author.lastName}`) }],
         category: [
-          ...(record.category ? [{ name: record.category.name }] : []),
-          ...record.tags.map((tag) => ({ name: tag })),
+          ...(record.category ? [{ name: escapeFeedText(record.category.name) }] : []),
+          ...record.tags.map((tag) => ({ name: escapeFeedText(tag) })),
         ],
         ...(image ? { enclosure: { url: image, type: imageType(image), length: 0 } } : {}),
       });

@@ -3,16 +3,43 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { avatarRules } from "@aurumwire/shared/user-management";
 import { AppError } from "../../errors";
-import { loadSharp } from "../../lib/sharp";
+import {
+  loadSharp,
+  maxImagePixels,
+  tooManyPixelsMessage,
+  withImageDecodeSlot,
+} from "../../lib/sharp";
 
 /** Raster formats an avatar may arrive in, decided from the bytes (sharp), never from the name. */
 const acceptedFormats = new Set(["jpeg", "png", "gif", "webp", "avif", "heif"]);
 const avatarSize = 256;
-/** Refuses decompression bombs: a few KB of PNG can claim billions of pixels. */
-const maxInputPixels = 40_000_000;
 
 export const notAnImage = () => new AppError(400, "not_an_image", avatarRules.notAnImage);
 export const avatarTooLarge = () => new AppError(413, "file_too_large", avatarRules.tooLarge);
+
+/** A square WebP from the upload's pixels; refuses what is not an image or has too many pixels. */
+async function reencode(bytes: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
+  let metadata: { format?: string; width?: number; height?: number };
+  try {
+    // The header alone (no pixels decoded yet) says how large the picture is.
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw notAnImage();
+  }
+  if (!metadata.format || !acceptedFormats.has(metadata.format)) throw notAnImage();
+  const tooMany = tooManyPixelsMessage(metadata.width, metadata.height);
+  if (tooMany) throw new AppError(400, "image_too_many_pixels", tooMany, { avatar: tooMany });
+  try {
+    return await sharp(bytes, { limitInputPixels: maxImagePixels, animated: false })
+      .rotate()
+      .resize(avatarSize, avatarSize, { fit: "cover", position: "attention" })
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch {
+    throw notAnImage();
+  }
+}
 
 /**
  * Avatars are decoded and re-encoded: the stored file is a square WebP we produced, so metadata
@@ -25,24 +52,7 @@ export function createAvatarStore(uploadsDir: string) {
     async save(userId: number, bytes: Buffer): Promise<string> {
       if (bytes.length === 0) throw notAnImage();
       if (bytes.length >= avatarRules.maxBytes) throw avatarTooLarge();
-      const sharp = await loadSharp();
-      let format: string | undefined;
-      try {
-        format = (await sharp(bytes, { limitInputPixels: maxInputPixels }).metadata()).format;
-      } catch {
-        throw notAnImage();
-      }
-      if (!format || !acceptedFormats.has(format)) throw notAnImage();
-      let output: Buffer;
-      try {
-        output = await sharp(bytes, { limitInputPixels: maxInputPixels, animated: false })
-          .rotate()
-          .resize(avatarSize, avatarSize, { fit: "cover", position: "attention" })
-          .webp({ quality: 85 })
-          .toBuffer();
-      } catch {
-        throw notAnImage();
-      }
+      const output = await withImageDecodeSlot(() => reencode(bytes));
       await mkdir(avatarsDir, { recursive: true });
       const fileName = `${userId}-${randomBytes(8).toString("hex")}.webp`;
       await writeFile(path.join(avatarsDir, fileName), output);

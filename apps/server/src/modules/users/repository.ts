@@ -101,6 +101,20 @@ export function createUsersRepository(db: Executor) {
       return row as UserRow | undefined;
     },
 
+    /**
+     * Inserts the install's first account, or nothing when there is one already. Two set-ups
+     * racing are serialised by a transaction-level advisory lock: exactly one becomes the owner.
+     */
+    async insertFirst(values: NewUserRow): Promise<UserRow | null> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
+        const [existing] = await tx.select({ id: users.id }).from(users).limit(1);
+        if (existing) return null;
+        const [row] = await tx.insert(users).values(values).returning();
+        return row;
+      });
+    },
+
     async count(tx: Executor = db): Promise<number> {
       const [row] = await tx.select({ value: sql<number>`count(*)::int` }).from(users);
       return row?.value ?? 0;

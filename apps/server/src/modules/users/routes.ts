@@ -11,6 +11,7 @@ import {
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../errors";
+import { isMultipartParseError, malformedMultipart } from "../../lib/multipart";
 import { avatarTooLarge } from "./avatar-images";
 import type { UsersService } from "./service";
 
@@ -151,5 +152,6 @@ function mapMultipartError(error: unknown): unknown {
   if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT") {
     return new AppError(400, "too_many_files", "Send one image at a time.");
   }
+  if (isMultipartParseError(error)) return malformedMultipart("avatar");
   return error;
 }

@@ -1,10 +1,12 @@
 import { storageKeys } from "@aurumwire/shared/limits";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
+import { sanitizePreviewHtml } from "../../api/admin-articles";
 
 type PreviewData = {
   title: string;
@@ -32,16 +34,49 @@ function readPreview(): PreviewData | null {
  */
 export function ArticlePreview() {
   const [preview, setPreview] = useState<PreviewData | null | undefined>(undefined);
+  const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
-    setPreview(readPreview());
+    let current = 0;
+    // Local storage is writable by any script on the site: its HTML is shown only after the
+    // server's sanitizer (the allowlist of every save) has cleaned it.
+    const load = () => {
+      const turn = ++current;
+      const draft = readPreview();
+      if (!draft) {
+        setPreview(null);
+        return;
+      }
+      sanitizePreviewHtml(draft.content).then(
+        (content) => {
+          if (turn !== current) return;
+          setFailure(null);
+          setPreview({ ...draft, content });
+        },
+        (error: unknown) => {
+          if (turn !== current) return;
+          setFailure(error instanceof Error && error.message ? error.message : "Unknown error");
+        },
+      );
+    };
+    load();
     const onStorage = (event: StorageEvent) => {
-      if (event.key === storageKeys.articlePreview) setPreview(readPreview());
+      if (event.key === storageKeys.articlePreview) load();
     };
     window.addEventListener("storage", onStorage);
-    return () => window.removeEventListener("storage", onStorage);
+    return () => {
+      current = -1;
+      window.removeEventListener("storage", onStorage);
+    };
   }, []);
 
+  if (failure) {
+    return (
+      <Alert severity="error" role="alert">
+        The preview could not be prepared: {failure}
+      </Alert>
+    );
+  }
   if (preview === undefined) return <Typography>Loading preview...</Typography>;
   if (preview === null) {
     return (
@@ -112,7 +147,7 @@ export function ArticlePreview() {
             ]),
           ),
         }}
-        // The editor's own HTML, read back from this browser's storage; the server sanitizes on save.
+        // Sanitized by the server above, with the same allowlist as every save.
         // biome-ignore lint/security/noDangerouslySetInnerHtml: article HTML is what a preview shows
         dangerouslySetInnerHTML={{ __html: preview.content }}
       />
