@@ -16,7 +16,12 @@ async function main() {
     throw error;
   }
   const mode = process.argv.includes("--dev") ? "vite" : "build";
-  const app = await buildApp(config, { web: mode, jobs: true });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp(config, { web: mode, jobs: true });
+  } catch (error) {
+    cannotStart(error, config.logLevel);
+  }
 
   // One clean close, however the stop arrives: a terminal's Ctrl+C reaches npm, the start script
   // and the server at once, and npm passes it on again, so repeats are expected and ignored.
@@ -52,11 +57,40 @@ async function main() {
   // channel closes and the server stops too instead of running on orphaned.
   process.on("disconnect", () => shutdown("the start script went away"));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close().catch(() => {});
+    if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
+      cannotStart(
+        new Error(
+          `port ${config.port} on ${config.host} is already in use. Stop the other server or set PORT to a free port.`,
+        ),
+        config.logLevel,
+      );
+    }
+    cannotStart(error, config.logLevel);
+  }
   app.log.info(`AurumWire is serving ${config.publicUrl}`);
 }
 
-main().catch((error) => {
-  console.error(error);
+/**
+ * A start that fails says why in one readable message (the errors of start-up carry what to do),
+ * with the cause and, at LOG_LEVEL=debug or trace, the stack; then exits non-zero.
+ */
+function cannotStart(error: unknown, logLevel = "info"): never {
+  const reason = (error instanceof Error ? error.message : String(error)).replace(
+    /^cannot start:\s*/i,
+    "",
+  );
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : null;
+  console.error(
+    `AurumWire cannot start: ${reason}${cause && cause !== reason ? `\n(${cause})` : ""}`,
+  );
+  if ((logLevel === "debug" || logLevel === "trace") && error instanceof Error) {
+    console.error(error.stack);
+  }
   process.exit(1);
-});
+}
+
+main().catch((error) => cannotStart(error));
