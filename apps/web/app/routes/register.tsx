@@ -3,13 +3,14 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { Link as RouterLink, useNavigate } from "react-router";
+import { schemaResolver, showServerFieldErrors } from "../components/form/form-kit";
+import { FormTextField } from "../components/form/form-text-field";
 import { AuthPageFrame } from "../features/auth/auth-page-frame";
 import { answerFormPostWithoutScript } from "../features/auth/form-post-without-script";
-import { ApiError } from "../lib/api-client";
 import { useAuth } from "../lib/auth-context";
 import { pageMeta, siteNameFrom } from "../lib/meta";
 import type { Route } from "./+types/register";
@@ -25,56 +26,51 @@ export function action() {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteNameFrom(matches), "Create your account");
 
-type Fields = "firstName" | "lastName" | "email" | "password";
+type RegisterValues = { firstName: string; lastName: string; email: string; password: string };
+const emptyRegistration: RegisterValues = { firstName: "", lastName: "", email: "", password: "" };
+const resolver = schemaResolver(registerRequestSchema, (values: RegisterValues) => values);
 
 export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
   const { register } = useAuth();
   const navigate = useNavigate();
-  const [values, setValues] = useState<Record<Fields, string>>({
-    firstName: "",
-    lastName: "",
-    email: "",
-    password: "",
-  });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<string, string>>>({});
   const [submitError, setError] = useState<string | null>(null);
   const error = submitError ?? actionData?.error ?? null;
-  const [busy, setBusy] = useState(false);
+  const {
+    control,
+    handleSubmit,
+    setError: setFieldError,
+    formState,
+  } = useForm({
+    defaultValues: emptyRegistration,
+    resolver,
+  });
+  const busy = formState.isSubmitting;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = handleSubmit(async (parsed) => {
     setError(null);
-    const parsed = registerRequestSchema.safeParse(values);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setFieldErrors(next);
-      return;
-    }
-    setFieldErrors({});
-    setBusy(true);
     try {
-      await register(parsed.data);
+      await register(parsed);
       navigate("/");
     } catch (caught) {
-      if (caught instanceof ApiError && caught.fields) setFieldErrors(caught.fields);
+      showServerFieldErrors(caught, setFieldError, Object.keys(emptyRegistration));
       setError(caught instanceof Error ? caught.message : "Registration failed");
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
-  const field = (name: Fields, label: string, type = "text", autoComplete?: string) => (
-    <TextField
-      label={label}
+  const field = (
+    name: keyof RegisterValues,
+    label: string,
+    type = "text",
+    autoComplete?: string,
+  ) => (
+    <FormTextField
       name={name}
+      control={control}
+      label={label}
       type={type}
       autoComplete={autoComplete}
       required
-      value={values[name]}
-      onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-      error={!!fieldErrors[name]}
-      helperText={fieldErrors[name] ?? (name === "password" ? "At least 6 characters" : undefined)}
+      hint={name === "password" ? "At least 6 characters" : undefined}
     />
   );
 

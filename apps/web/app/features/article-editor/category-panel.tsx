@@ -1,12 +1,9 @@
 import type { ArticleInputParsed } from "@aurumwire/shared/articles";
 import type { CategoryOutput } from "@aurumwire/shared/category-admin";
-import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
-import { useMemo } from "react";
 import { Controller, useFormContext } from "react-hook-form";
-import { buildCategoryTree, flattenCategoryTree } from "../../api/admin-categories";
+import { CategorySelect } from "../../components/category-select";
 import type { ArticleFormValues } from "./article-form-values";
 import { TagsField } from "./tags-field";
 
@@ -14,10 +11,6 @@ import { TagsField } from "./tags-field";
 export function CategoryPanel(props: { categories: readonly CategoryOutput[] }) {
   const { control, formState } = useFormContext<ArticleFormValues, unknown, ArticleInputParsed>();
   const { errors } = formState;
-  const categoryOptions = useMemo(
-    () => flattenCategoryTree(buildCategoryTree(props.categories)),
-    [props.categories],
-  );
   return (
     <Paper variant="outlined" sx={{ p: 2.5 }}>
       <Stack spacing={2}>
@@ -25,34 +18,21 @@ export function CategoryPanel(props: { categories: readonly CategoryOutput[] }) 
           name="categoryId"
           control={control}
           render={({ field }) => (
-            <TextField
-              {...field}
-              select
+            <CategorySelect
+              categories={props.categories}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              name={field.name}
+              inputRef={field.ref}
               label="Category"
               required
               fullWidth
+              activeOnly
+              emptyOption={{ value: "", label: <em>Select a category</em> }}
               error={!!errors.categoryId}
               helperText={errors.categoryId?.message}
-              onChange={(event) => {
-                const value = event.target.value as unknown as number | "";
-                field.onChange(value === "" ? "" : Number(value));
-              }}
-            >
-              <MenuItem value="">
-                <em>Select a category</em>
-              </MenuItem>
-              {categoryOptions
-                .filter((category) => category.isActive || category.id === field.value)
-                .map((category) => (
-                  <MenuItem
-                    key={category.id}
-                    value={category.id}
-                    sx={{ pl: 2 + category.depth * 2 }}
-                  >
-                    {category.name}
-                  </MenuItem>
-                ))}
-            </TextField>
+            />
           )}
         />
         <Controller

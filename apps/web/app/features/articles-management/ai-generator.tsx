@@ -60,6 +60,7 @@ import {
   useWriterStatus,
   writerKeys,
 } from "../../api/ai-writer";
+import { CategorySelect } from "../../components/category-select";
 import { useFeedback } from "../../components/feedback";
 import { SeoPanel } from "../../components/seo-panel";
 import { ApiError } from "../../lib/api-client";
@@ -520,25 +521,14 @@ export function AiGenerator() {
               />
             </Box>
             <Stack spacing={2} sx={{ minWidth: 0 }}>
-              <TextField
-                select
+              <CategorySelect
+                categories={categories.data ?? []}
                 label="Category"
                 value={categoryId}
-                onChange={(event) => setCategoryId(Number(event.target.value))}
+                onChange={setCategoryId}
                 required
-              >
-                {categoryOptions
-                  .filter((category) => category.isActive)
-                  .map((category) => (
-                    <MenuItem
-                      key={category.id}
-                      value={category.id}
-                      sx={{ pl: 2 + category.depth * 2 }}
-                    >
-                      {category.name}
-                    </MenuItem>
-                  ))}
-              </TextField>
+                activeOnly
+              />
               <Button
                 variant="contained"
                 startIcon={<SaveIcon />}

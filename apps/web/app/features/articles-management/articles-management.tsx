@@ -31,7 +31,7 @@ import Tabs from "@mui/material/Tabs";
 import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { Link as RouterLink } from "react-router";
 import {
   type AdminArticleQuery,
@@ -40,12 +40,9 @@ import {
   useDeleteArticle,
   useSaveArticle,
 } from "../../api/admin-articles";
-import {
-  buildCategoryTree,
-  flattenCategoryTree,
-  useAdminCategories,
-} from "../../api/admin-categories";
+import { useAdminCategories } from "../../api/admin-categories";
 import { statusColor } from "../../components/article-status-chip";
+import { CategorySelect } from "../../components/category-select";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useFeedback } from "../../components/feedback";
 import { PageHeading } from "../../components/page-heading";
@@ -97,10 +94,6 @@ export function ArticlesManagement() {
   };
   const articles = useAdminArticles(query);
   const categories = useAdminCategories();
-  const categoryOptions = useMemo(
-    () => flattenCategoryTree(buildCategoryTree(categories.data ?? [])),
-    [categories.data],
-  );
   const saveArticle = useSaveArticle();
   const deleteArticle = useDeleteArticle();
 
@@ -204,29 +197,18 @@ export function ArticlesManagement() {
                   </MenuItem>
                 ))}
               </TextField>
-              <TextField
-                select
+              <CategorySelect
+                categories={categories.data ?? []}
                 size="small"
                 label="Category"
                 value={categoryId}
-                onChange={(event) => {
-                  const value = event.target.value as unknown as number | "all";
-                  setCategoryId(value === "all" ? "all" : Number(value));
+                onChange={(value) => {
+                  setCategoryId(value);
                   setPage(0);
                 }}
+                emptyOption={{ value: "all", label: "All" }}
                 sx={{ minWidth: 180 }}
-              >
-                <MenuItem value="all">All</MenuItem>
-                {categoryOptions.map((category) => (
-                  <MenuItem
-                    key={category.id}
-                    value={category.id}
-                    sx={{ pl: 2 + category.depth * 2 }}
-                  >
-                    {category.name}
-                  </MenuItem>
-                ))}
-              </TextField>
+              />
               <TextField
                 select
                 size="small"
