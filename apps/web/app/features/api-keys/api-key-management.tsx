@@ -9,19 +9,15 @@ import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import IconButton from "@mui/material/IconButton";
 import Link from "@mui/material/Link";
-import Paper from "@mui/material/Paper";
 import Switch from "@mui/material/Switch";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useFeedback } from "../../components/feedback";
+import { ManagementTable } from "../../components/management-table";
 import { PageHeading } from "../../components/page-heading";
 import { useAuth } from "../../lib/auth-context";
 import { formatDisplayDate } from "../../lib/dates";
@@ -109,145 +105,130 @@ export function ApiKeyManagement() {
         </Alert>
       )}
 
-      <Paper variant="outlined">
-        <TableContainer>
-          <Table size="small" aria-label="API keys" sx={{ "& th": { whiteSpace: "nowrap" } }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Key</TableCell>
-                <TableCell>Permissions</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell align="right">Usage</TableCell>
-                <TableCell>Last Used</TableCell>
-                <TableCell>Expires</TableCell>
-                <TableCell>Created</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {keys.isPending && (
-                <TableRow>
-                  <TableCell colSpan={9} align="center" sx={{ py: 4 }}>
-                    Loading API keys...
-                  </TableCell>
-                </TableRow>
-              )}
-              {keys.isSuccess && list.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={9} align="center" sx={{ py: 4 }}>
-                    No API keys yet. Generate one to connect an application.
-                  </TableCell>
-                </TableRow>
-              )}
-              {list.map((key) => {
-                // Recomputed here so a key that expired while the page was open shows it.
-                const status = apiKeyStatus(key);
-                const revoked = !!key.revokedAt;
-                return (
-                  <TableRow key={key.id} hover>
-                    <TableCell>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        {key.name}
-                      </Typography>
-                      {isAdmin && key.user.id !== user?.id && (
-                        <Typography variant="caption" color="text.secondary">
-                          {key.user.email}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell sx={{ fontFamily: "monospace", whiteSpace: "nowrap" }}>
-                      {key.keyPrefix}…
-                    </TableCell>
-                    <TableCell>
-                      <Box sx={{ display: "flex", flexWrap: "wrap", gap: 0.5, maxWidth: 280 }}>
-                        {key.permissions.map((permission) => (
-                          <Chip
-                            key={permission}
-                            label={permission}
-                            size="small"
-                            variant="outlined"
-                            sx={{ fontFamily: "monospace", fontSize: 11 }}
-                          />
-                        ))}
-                      </Box>
-                    </TableCell>
-                    <TableCell>
-                      <Chip size="small" label={status} color={statusColor[status]} />
-                    </TableCell>
-                    <TableCell align="right">
-                      <Tooltip
-                        title={`${key.usageCount} requests${key.lastUsedIp ? `, the last from ${key.lastUsedIp}` : ""}`}
-                      >
-                        <span style={{ whiteSpace: "nowrap" }}>
-                          {key.usageCount.toLocaleString("en-US")}
-                        </span>
-                      </Tooltip>
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>
-                      {formatKeyDate(key.lastUsedAt, "Never")}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>
-                      {formatKeyDate(key.expiresAt, "Never")}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>
-                      {formatDisplayDate(key.createdAt, dateFormats.apiKeys)}
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                      <Tooltip title={key.isActive ? "Edit" : "Activate the key to edit it"}>
-                        <span>
-                          <IconButton
-                            aria-label={`Edit ${key.name}`}
-                            disabled={!key.isActive}
-                            onClick={() => setEditing(key)}
-                          >
-                            <EditIcon fontSize="small" />
-                          </IconButton>
-                        </span>
-                      </Tooltip>
-                      <Tooltip
-                        title={
-                          revoked
-                            ? "Revoked keys cannot be activated again"
-                            : key.isActive
-                              ? "Deactivate"
-                              : "Activate"
-                        }
-                      >
-                        <span>
-                          <Switch
-                            size="small"
-                            checked={key.isActive}
-                            disabled={revoked || updateKey.isPending}
-                            onChange={() => toggle(key)}
-                            slotProps={{
-                              input: {
-                                "aria-label": `${key.isActive ? "Deactivate" : "Activate"} ${key.name}`,
-                              },
-                            }}
-                          />
-                        </span>
-                      </Tooltip>
-                      <Tooltip title={revoked ? "Already revoked" : "Revoke"}>
-                        <span>
-                          <IconButton
-                            aria-label={`Revoke ${key.name}`}
-                            color="error"
-                            disabled={revoked}
-                            onClick={() => setRevoking(key)}
-                          >
-                            <BlockIcon fontSize="small" />
-                          </IconButton>
-                        </span>
-                      </Tooltip>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      </Paper>
+      <ManagementTable
+        label="API keys"
+        columns={[
+          { label: "Name" },
+          { label: "Key" },
+          { label: "Permissions" },
+          { label: "Status" },
+          { label: "Usage", align: "right" },
+          { label: "Last Used" },
+          { label: "Expires" },
+          { label: "Created" },
+          { label: "Actions", align: "right" },
+        ]}
+        loading={{ active: keys.isPending, text: "Loading API keys..." }}
+        empty={{
+          active: keys.isSuccess && list.length === 0,
+          text: "No API keys yet. Generate one to connect an application.",
+        }}
+      >
+        {list.map((key) => {
+          // Recomputed here so a key that expired while the page was open shows it.
+          const status = apiKeyStatus(key);
+          const revoked = !!key.revokedAt;
+          return (
+            <TableRow key={key.id} hover>
+              <TableCell>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {key.name}
+                </Typography>
+                {isAdmin && key.user.id !== user?.id && (
+                  <Typography variant="caption" color="text.secondary">
+                    {key.user.email}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell sx={{ fontFamily: "monospace", whiteSpace: "nowrap" }}>
+                {key.keyPrefix}…
+              </TableCell>
+              <TableCell>
+                <Box sx={{ display: "flex", flexWrap: "wrap", gap: 0.5, maxWidth: 280 }}>
+                  {key.permissions.map((permission) => (
+                    <Chip
+                      key={permission}
+                      label={permission}
+                      size="small"
+                      variant="outlined"
+                      sx={{ fontFamily: "monospace", fontSize: 11 }}
+                    />
+                  ))}
+                </Box>
+              </TableCell>
+              <TableCell>
+                <Chip size="small" label={status} color={statusColor[status]} />
+              </TableCell>
+              <TableCell align="right">
+                <Tooltip
+                  title={`${key.usageCount} requests${key.lastUsedIp ? `, the last from ${key.lastUsedIp}` : ""}`}
+                >
+                  <span style={{ whiteSpace: "nowrap" }}>
+                    {key.usageCount.toLocaleString("en-US")}
+                  </span>
+                </Tooltip>
+              </TableCell>
+              <TableCell sx={{ whiteSpace: "nowrap" }}>
+                {formatKeyDate(key.lastUsedAt, "Never")}
+              </TableCell>
+              <TableCell sx={{ whiteSpace: "nowrap" }}>
+                {formatKeyDate(key.expiresAt, "Never")}
+              </TableCell>
+              <TableCell sx={{ whiteSpace: "nowrap" }}>
+                {formatDisplayDate(key.createdAt, dateFormats.apiKeys)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                <Tooltip title={key.isActive ? "Edit" : "Activate the key to edit it"}>
+                  <span>
+                    <IconButton
+                      aria-label={`Edit ${key.name}`}
+                      disabled={!key.isActive}
+                      onClick={() => setEditing(key)}
+                    >
+                      <EditIcon fontSize="small" />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+                <Tooltip
+                  title={
+                    revoked
+                      ? "Revoked keys cannot be activated again"
+                      : key.isActive
+                        ? "Deactivate"
+                        : "Activate"
+                  }
+                >
+                  <span>
+                    <Switch
+                      size="small"
+                      checked={key.isActive}
+                      disabled={revoked || updateKey.isPending}
+                      onChange={() => toggle(key)}
+                      slotProps={{
+                        input: {
+                          "aria-label": `${key.isActive ? "Deactivate" : "Activate"} ${key.name}`,
+                        },
+                      }}
+                    />
+                  </span>
+                </Tooltip>
+                <Tooltip title={revoked ? "Already revoked" : "Revoke"}>
+                  <span>
+                    <IconButton
+                      aria-label={`Revoke ${key.name}`}
+                      color="error"
+                      disabled={revoked}
+                      onClick={() => setRevoking(key)}
+                    >
+                      <BlockIcon fontSize="small" />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </ManagementTable>
 
       <GenerateApiKeyDialog
         open={generating}

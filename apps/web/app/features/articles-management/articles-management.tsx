@@ -20,12 +20,7 @@ import Paper from "@mui/material/Paper";
 import Select from "@mui/material/Select";
 import Stack from "@mui/material/Stack";
 import Tab from "@mui/material/Tab";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
-import TablePagination from "@mui/material/TablePagination";
 import TableRow from "@mui/material/TableRow";
 import Tabs from "@mui/material/Tabs";
 import TextField from "@mui/material/TextField";
@@ -45,6 +40,7 @@ import { statusColor } from "../../components/article-status-chip";
 import { CategorySelect } from "../../components/category-select";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useFeedback } from "../../components/feedback";
+import { ManagementTable } from "../../components/management-table";
 import { PageHeading } from "../../components/page-heading";
 import { useAuth } from "../../lib/auth-context";
 import { dashboardPaths } from "../../lib/dashboard-paths";
@@ -252,173 +248,154 @@ export function ArticlesManagement() {
             </Alert>
           )}
 
-          <TableContainer component={Paper} variant="outlined">
-            {/* Eight columns beside a 280 px drawer: tighter side padding keeps Actions in view on a laptop. */}
-            <Table size="small" aria-label="Articles" sx={{ "& .MuiTableCell-root": { px: 1 } }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Title</TableCell>
-                  <TableCell>Author</TableCell>
-                  <TableCell>Category</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell align="right">Views</TableCell>
-                  <TableCell>Published</TableCell>
-                  <TableCell align="center">Featured</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {articles.isPending && (
-                  <TableRow>
-                    <TableCell colSpan={8} align="center" sx={{ py: 4 }}>
-                      Loading articles...
-                    </TableCell>
-                  </TableRow>
-                )}
-                {articles.isSuccess && rows.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={8} align="center" sx={{ py: 4 }}>
-                      No articles found. Create your first article!
-                    </TableCell>
-                  </TableRow>
-                )}
-                {rows.map((article) => (
-                  <TableRow key={article.id} hover>
-                    <TableCell sx={{ minWidth: 180, maxWidth: 360 }}>
-                      <Typography variant="body2" sx={{ fontWeight: 700 }}>
-                        {article.title}
-                      </Typography>
-                      <Typography variant="caption" color="text.secondary">
-                        {article.excerpt.length > 60
-                          ? `${article.excerpt.slice(0, 60)}...`
-                          : article.excerpt}
-                      </Typography>
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>
-                      {article.author.firstName} {article.author.lastName}
-                    </TableCell>
-                    <TableCell>
-                      {article.category ? (
-                        <Chip
-                          size="small"
-                          label={article.category.name}
-                          sx={{
-                            bgcolor: article.category.color,
-                            color: "#111",
-                            fontWeight: 600,
-                          }}
-                        />
-                      ) : (
-                        <Chip size="small" label="Uncategorized" variant="outlined" />
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <Select
-                        size="small"
-                        value={article.status}
-                        onChange={(event) =>
-                          changeStatus(article, event.target.value as ArticleStatus)
-                        }
-                        inputProps={{ "aria-label": `Status of ${article.title}` }}
-                        sx={{ minWidth: 120 }}
-                        renderValue={(value) => (
-                          <Chip
-                            size="small"
-                            label={statusLabels[value]}
-                            color={statusColor[value]}
-                          />
-                        )}
-                      >
-                        {articleStatuses.map((value) => (
-                          <MenuItem
-                            key={value}
-                            value={value}
-                            // Authors write drafts; publishing is for editors and admins.
-                            disabled={!editor && value === "published" && article.status !== value}
-                          >
-                            {statusLabels[value]}
-                          </MenuItem>
-                        ))}
-                      </Select>
-                    </TableCell>
-                    <TableCell align="right">{article.viewCount.toLocaleString("en-US")}</TableCell>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>
-                      {formatArticleDate(article.publishedAt)}
-                    </TableCell>
-                    <TableCell align="center">
-                      <Tooltip
-                        title={
-                          editor
-                            ? article.isFeatured
-                              ? "Unfeature"
-                              : "Feature"
-                            : "Only editors and admins can feature articles"
-                        }
-                      >
-                        <span>
-                          <IconButton
-                            size="small"
-                            disabled={!editor}
-                            onClick={() => toggleFeatured(article)}
-                            aria-label={`${article.isFeatured ? "Unfeature" : "Feature"} ${article.title}`}
-                            aria-pressed={article.isFeatured}
-                            sx={{ color: article.isFeatured ? "primary.main" : undefined }}
-                          >
-                            {article.isFeatured ? <StarIcon /> : <StarBorderIcon />}
-                          </IconButton>
-                        </span>
-                      </Tooltip>
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                      <Tooltip title="View">
-                        <IconButton
-                          size="small"
-                          component="a"
-                          href={`/article/${article.slug || article.id}`}
-                          target="_blank"
-                          rel="noopener"
-                          aria-label={`View ${article.title}`}
-                        >
-                          <VisibilityIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title="Edit">
-                        <IconButton
-                          size="small"
-                          component={RouterLink}
-                          to={dashboardPaths.editArticle(article.id)}
-                          aria-label={`Edit ${article.title}`}
-                        >
-                          <EditIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title="Delete">
-                        <IconButton
-                          size="small"
-                          onClick={() => setToDelete(article)}
-                          aria-label={`Delete ${article.title}`}
-                        >
-                          <DeleteIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-            <TablePagination
-              component="div"
-              count={total}
-              page={page}
-              rowsPerPage={rowsPerPage}
-              rowsPerPageOptions={[5, 10, 25, 50]}
-              onPageChange={(_event, next) => setPage(next)}
-              onRowsPerPageChange={(event) => {
-                setRowsPerPage(Number(event.target.value));
+          {/* Eight columns beside a 280 px drawer: tighter side padding keeps Actions in view on a laptop. */}
+          <ManagementTable
+            label="Articles"
+            dense
+            columns={[
+              { label: "Title" },
+              { label: "Author" },
+              { label: "Category" },
+              { label: "Status" },
+              { label: "Views", align: "right" },
+              { label: "Published" },
+              { label: "Featured", align: "center" },
+              { label: "Actions", align: "right" },
+            ]}
+            loading={{ active: articles.isPending, text: "Loading articles..." }}
+            empty={{
+              active: articles.isSuccess && rows.length === 0,
+              text: "No articles found. Create your first article!",
+            }}
+            pagination={{
+              count: total,
+              page,
+              rowsPerPage,
+              rowsPerPageOptions: [5, 10, 25, 50],
+              onPageChange: setPage,
+              onRowsPerPageChange: (next) => {
+                setRowsPerPage(next);
                 setPage(0);
-              }}
-            />
-          </TableContainer>
+              },
+            }}
+          >
+            {rows.map((article) => (
+              <TableRow key={article.id} hover>
+                <TableCell sx={{ minWidth: 180, maxWidth: 360 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                    {article.title}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {article.excerpt.length > 60
+                      ? `${article.excerpt.slice(0, 60)}...`
+                      : article.excerpt}
+                  </Typography>
+                </TableCell>
+                <TableCell sx={{ whiteSpace: "nowrap" }}>
+                  {article.author.firstName} {article.author.lastName}
+                </TableCell>
+                <TableCell>
+                  {article.category ? (
+                    <Chip
+                      size="small"
+                      label={article.category.name}
+                      sx={{
+                        bgcolor: article.category.color,
+                        color: "#111",
+                        fontWeight: 600,
+                      }}
+                    />
+                  ) : (
+                    <Chip size="small" label="Uncategorized" variant="outlined" />
+                  )}
+                </TableCell>
+                <TableCell>
+                  <Select
+                    size="small"
+                    value={article.status}
+                    onChange={(event) => changeStatus(article, event.target.value as ArticleStatus)}
+                    inputProps={{ "aria-label": `Status of ${article.title}` }}
+                    sx={{ minWidth: 120 }}
+                    renderValue={(value) => (
+                      <Chip size="small" label={statusLabels[value]} color={statusColor[value]} />
+                    )}
+                  >
+                    {articleStatuses.map((value) => (
+                      <MenuItem
+                        key={value}
+                        value={value}
+                        // Authors write drafts; publishing is for editors and admins.
+                        disabled={!editor && value === "published" && article.status !== value}
+                      >
+                        {statusLabels[value]}
+                      </MenuItem>
+                    ))}
+                  </Select>
+                </TableCell>
+                <TableCell align="right">{article.viewCount.toLocaleString("en-US")}</TableCell>
+                <TableCell sx={{ whiteSpace: "nowrap" }}>
+                  {formatArticleDate(article.publishedAt)}
+                </TableCell>
+                <TableCell align="center">
+                  <Tooltip
+                    title={
+                      editor
+                        ? article.isFeatured
+                          ? "Unfeature"
+                          : "Feature"
+                        : "Only editors and admins can feature articles"
+                    }
+                  >
+                    <span>
+                      <IconButton
+                        size="small"
+                        disabled={!editor}
+                        onClick={() => toggleFeatured(article)}
+                        aria-label={`${article.isFeatured ? "Unfeature" : "Feature"} ${article.title}`}
+                        aria-pressed={article.isFeatured}
+                        sx={{ color: article.isFeatured ? "primary.main" : undefined }}
+                      >
+                        {article.isFeatured ? <StarIcon /> : <StarBorderIcon />}
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                  <Tooltip title="View">
+                    <IconButton
+                      size="small"
+                      component="a"
+                      href={`/article/${article.slug || article.id}`}
+                      target="_blank"
+                      rel="noopener"
+                      aria-label={`View ${article.title}`}
+                    >
+                      <VisibilityIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title="Edit">
+                    <IconButton
+                      size="small"
+                      component={RouterLink}
+                      to={dashboardPaths.editArticle(article.id)}
+                      aria-label={`Edit ${article.title}`}
+                    >
+                      <EditIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title="Delete">
+                    <IconButton
+                      size="small"
+                      onClick={() => setToDelete(article)}
+                      aria-label={`Delete ${article.title}`}
+                    >
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                </TableCell>
+              </TableRow>
+            ))}
+          </ManagementTable>
         </>
       )}
 

@@ -17,12 +17,7 @@ import InputAdornment from "@mui/material/InputAdornment";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Switch from "@mui/material/Switch";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
-import TablePagination from "@mui/material/TablePagination";
 import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
@@ -30,6 +25,7 @@ import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useFeedback } from "../../components/feedback";
+import { ManagementTable } from "../../components/management-table";
 import { PageHeading } from "../../components/page-heading";
 import { useAuth } from "../../lib/auth-context";
 import { formatDisplayDate } from "../../lib/dates";
@@ -190,161 +186,141 @@ export function UserManagement() {
         </Alert>
       )}
 
-      <Paper variant="outlined">
-        <TableContainer>
-          <Table size="small" aria-label="Users" sx={{ "& th": { whiteSpace: "nowrap" } }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>User</TableCell>
-                <TableCell>Email</TableCell>
-                <TableCell>Role</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell align="right">Articles</TableCell>
-                <TableCell align="right">API Keys</TableCell>
-                <TableCell>Joined</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {users.isPending && (
-                <TableRow>
-                  <TableCell colSpan={8} align="center" sx={{ py: 4 }}>
-                    Loading users...
-                  </TableCell>
-                </TableRow>
-              )}
-              {!users.isPending && list.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={8} align="center" sx={{ py: 4 }}>
-                    No users found
-                  </TableCell>
-                </TableRow>
-              )}
-              {list.map((item) => {
-                const isSelf = item.id === me?.id;
-                const name = `${item.first_name} ${item.last_name}`.trim() || item.email;
-                return (
-                  <TableRow key={item.id} hover>
-                    <TableCell>
-                      <Box sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
-                        <Avatar
-                          src={item.avatar_url ?? undefined}
-                          alt=""
-                          sx={{
-                            width: 36,
-                            height: 36,
-                            bgcolor: "primary.main",
-                            color: "primary.contrastText",
-                            fontSize: 14,
-                            fontWeight: 700,
-                          }}
-                        >
-                          {userInitials({ firstName: item.first_name, lastName: item.last_name })}
-                        </Avatar>
-                        <Box sx={{ minWidth: 0 }}>
-                          <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
-                            {name}
-                            {isSelf && (
-                              <Typography component="span" variant="caption" color="text.secondary">
-                                {" "}
-                                (you)
-                              </Typography>
-                            )}
-                          </Typography>
-                        </Box>
-                      </Box>
-                    </TableCell>
-                    <TableCell>{item.email}</TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        label={roleLabels[item.role]}
-                        color={roleChipColor[item.role]}
-                        variant={item.role === "user" ? "outlined" : "filled"}
-                      />
-                    </TableCell>
-                    <TableCell>
-                      <Box sx={{ display: "flex", alignItems: "center", gap: 0.5 }}>
-                        <Switch
-                          size="small"
-                          checked={item.is_active}
-                          disabled={isSelf || updateUser.isPending}
-                          onChange={(event) =>
-                            event.target.checked
-                              ? setActive(item, true)
-                              : setConfirmation({ user: item, via: "toggle" })
-                          }
-                          slotProps={{
-                            input: {
-                              "aria-label": `${item.is_active ? "Deactivate" : "Activate"} ${name}`,
-                            },
-                          }}
-                        />
-                        <Chip
-                          size="small"
-                          label={item.is_active ? "Active" : "Inactive"}
-                          color={item.is_active ? "success" : "default"}
-                          variant="outlined"
-                        />
-                      </Box>
-                    </TableCell>
-                    <TableCell align="right">{item.article_count}</TableCell>
-                    <TableCell align="right">{item.api_key_count}</TableCell>
-                    <TableCell>{formatDisplayDate(item.created_at, dateFormats.users)}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                      <Tooltip title="Edit user">
-                        <IconButton aria-label={`Edit ${name}`} onClick={() => setEditing(item)}>
-                          <EditIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title="Reset password">
-                        <IconButton
-                          aria-label={`Reset password of ${name}`}
-                          onClick={() => setResetting(item)}
-                        >
-                          <LockResetIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip
-                        title={
-                          isSelf
-                            ? "You cannot deactivate your own account"
-                            : item.is_active
-                              ? "Deactivate user"
-                              : "Already inactive"
-                        }
-                      >
-                        <span>
-                          <IconButton
-                            aria-label={`Delete ${name}`}
-                            color="error"
-                            disabled={isSelf || !item.is_active}
-                            onClick={() => setConfirmation({ user: item, via: "delete" })}
-                          >
-                            <DeleteIcon fontSize="small" />
-                          </IconButton>
-                        </span>
-                      </Tooltip>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={total}
-          page={page}
-          rowsPerPage={rowsPerPage}
-          rowsPerPageOptions={[10, 25, 50]}
-          onPageChange={(_event, next) => setPage(next)}
-          onRowsPerPageChange={(event) => {
-            setRowsPerPage(Number(event.target.value));
+      <ManagementTable
+        label="Users"
+        columns={[
+          { label: "User" },
+          { label: "Email" },
+          { label: "Role" },
+          { label: "Status" },
+          { label: "Articles", align: "right" },
+          { label: "API Keys", align: "right" },
+          { label: "Joined" },
+          { label: "Actions", align: "right" },
+        ]}
+        loading={{ active: users.isPending, text: "Loading users..." }}
+        empty={{ active: list.length === 0, text: "No users found" }}
+        pagination={{
+          count: total,
+          page,
+          rowsPerPage,
+          onPageChange: setPage,
+          onRowsPerPageChange: (next) => {
+            setRowsPerPage(next);
             setPage(0);
-          }}
-        />
-      </Paper>
+          },
+        }}
+      >
+        {list.map((item) => {
+          const isSelf = item.id === me?.id;
+          const name = `${item.first_name} ${item.last_name}`.trim() || item.email;
+          return (
+            <TableRow key={item.id} hover>
+              <TableCell>
+                <Box sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
+                  <Avatar
+                    src={item.avatar_url ?? undefined}
+                    alt=""
+                    sx={{
+                      width: 36,
+                      height: 36,
+                      bgcolor: "primary.main",
+                      color: "primary.contrastText",
+                      fontSize: 14,
+                      fontWeight: 700,
+                    }}
+                  >
+                    {userInitials({ firstName: item.first_name, lastName: item.last_name })}
+                  </Avatar>
+                  <Box sx={{ minWidth: 0 }}>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+                      {name}
+                      {isSelf && (
+                        <Typography component="span" variant="caption" color="text.secondary">
+                          {" "}
+                          (you)
+                        </Typography>
+                      )}
+                    </Typography>
+                  </Box>
+                </Box>
+              </TableCell>
+              <TableCell>{item.email}</TableCell>
+              <TableCell>
+                <Chip
+                  size="small"
+                  label={roleLabels[item.role]}
+                  color={roleChipColor[item.role]}
+                  variant={item.role === "user" ? "outlined" : "filled"}
+                />
+              </TableCell>
+              <TableCell>
+                <Box sx={{ display: "flex", alignItems: "center", gap: 0.5 }}>
+                  <Switch
+                    size="small"
+                    checked={item.is_active}
+                    disabled={isSelf || updateUser.isPending}
+                    onChange={(event) =>
+                      event.target.checked
+                        ? setActive(item, true)
+                        : setConfirmation({ user: item, via: "toggle" })
+                    }
+                    slotProps={{
+                      input: {
+                        "aria-label": `${item.is_active ? "Deactivate" : "Activate"} ${name}`,
+                      },
+                    }}
+                  />
+                  <Chip
+                    size="small"
+                    label={item.is_active ? "Active" : "Inactive"}
+                    color={item.is_active ? "success" : "default"}
+                    variant="outlined"
+                  />
+                </Box>
+              </TableCell>
+              <TableCell align="right">{item.article_count}</TableCell>
+              <TableCell align="right">{item.api_key_count}</TableCell>
+              <TableCell>{formatDisplayDate(item.created_at, dateFormats.users)}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                <Tooltip title="Edit user">
+                  <IconButton aria-label={`Edit ${name}`} onClick={() => setEditing(item)}>
+                    <EditIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title="Reset password">
+                  <IconButton
+                    aria-label={`Reset password of ${name}`}
+                    onClick={() => setResetting(item)}
+                  >
+                    <LockResetIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip
+                  title={
+                    isSelf
+                      ? "You cannot deactivate your own account"
+                      : item.is_active
+                        ? "Deactivate user"
+                        : "Already inactive"
+                  }
+                >
+                  <span>
+                    <IconButton
+                      aria-label={`Delete ${name}`}
+                      color="error"
+                      disabled={isSelf || !item.is_active}
+                      onClick={() => setConfirmation({ user: item, via: "delete" })}
+                    >
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </ManagementTable>
 
       <CreateUserDialog
         open={creating}
