@@ -4,6 +4,9 @@
  * staff API during public load, and refusals of the public API. Figures are compared with the
  * cached pages measured in the same run.
  */
+import { fork } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 
 export interface ScenarioResult {
@@ -12,6 +15,9 @@ export interface ScenarioResult {
   p99Ms: number;
   non2xx: number;
   timeouts: number;
+  errors: number;
+  /** Answers of 500 and more. */
+  serverErrors: number;
 }
 
 async function run(options: autocannon.Options): Promise<ScenarioResult> {
@@ -22,6 +28,10 @@ async function run(options: autocannon.Options): Promise<ScenarioResult> {
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
     timeouts: result.timeouts,
+    errors: result.errors,
+    serverErrors: Object.entries(result.statusCodeStats ?? {})
+      .filter(([code]) => Number(code) >= 500)
+      .reduce((sum, [, stats]) => sum + (stats as { count: number }).count, 0),
   };
 }
 
@@ -54,6 +64,8 @@ export async function readersWhileEditing(options: {
   token: string;
   article: { id: number; slug: string; title: string };
   saveEveryMs: number;
+  /** What readers ask for (default: the home and the edited article, half and half). */
+  readerRequest?: () => { path: string; headers?: Record<string, string> };
 }): Promise<ScenarioResult & { saves: number; failedSaves: number; longestStaleMs: number }> {
   const { origin, token, article } = options;
   let saves = 0;
@@ -89,10 +101,12 @@ export async function readersWhileEditing(options: {
     duration: options.seconds,
     requests: [
       {
-        setupRequest: (request) => ({
-          ...request,
-          path: Math.random() < 0.5 ? "/" : `/article/${article.slug}`,
-        }),
+        setupRequest: (request) => {
+          const next = options.readerRequest?.() ?? {
+            path: Math.random() < 0.5 ? "/" : `/article/${article.slug}`,
+          };
+          return { ...request, path: next.path, headers: { ...request.headers, ...next.headers } };
+        },
       },
     ],
   });
@@ -107,24 +121,17 @@ export async function withStaffProbe<T>(
   token: string,
   work: () => Promise<T>,
 ): Promise<{ result: T; staffP50Ms: number; staffP99Ms: number; staffFailures: number }> {
-  const samples: number[] = [];
-  let failures = 0;
-  let running = true;
-  const probe = (async () => {
-    while (running) {
-      const started = performance.now();
-      const response = await fetch(`${origin}/api/articles?status=all&limit=10`, {
-        headers: { authorization: `Bearer ${token}` },
-      }).catch(() => null);
-      if (!response?.ok) failures += 1;
-      await response?.arrayBuffer();
-      samples.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  })();
+  const probe = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), "staff-probe.mjs"), [
+    `${origin}/api/articles?status=all&limit=10`,
+    token,
+  ]);
+  await new Promise((resolve) => probe.once("message", resolve));
   const result = await work();
-  running = false;
-  await probe;
+  const report = new Promise<{ samples: number[]; failures: number }>((resolve) =>
+    probe.once("message", (message) => resolve(message as { samples: number[]; failures: number })),
+  );
+  probe.send("stop");
+  const { samples, failures } = await report;
   const sorted = samples.sort((a, b) => a - b);
   const at = (share: number) =>
     sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
@@ -147,4 +154,46 @@ export async function refusedPublicApi(origin: string, apiKey: string, seconds: 
     duration: seconds,
     headers: { "x-api-key": apiKey },
   });
+}
+
+/**
+ * Issue 17's mixed load: readers on the home, article pages, search and the public API with a
+ * key, while a writer saves an article every 100 ms. Reports failures, answers of 500 and more,
+ * and how long after a save a reader could still get the old page.
+ */
+export function mixedLoad(options: {
+  origin: string;
+  seconds: number;
+  token: string;
+  article: { id: number; slug: string; title: string };
+  apiKey: string;
+  articleSlugs: string[];
+}) {
+  const { article, apiKey, articleSlugs } = options;
+  const searches = ["bitcoin", "staking", "etf", "stablecoin", "halving"];
+  return readersWhileEditing({
+    origin: options.origin,
+    seconds: options.seconds,
+    token: options.token,
+    article,
+    saveEveryMs: 100,
+    readerRequest: () => {
+      const roll = Math.random();
+      if (roll < 0.3) return { path: "/" };
+      if (roll < 0.6) {
+        const slug = articleSlugs[Math.floor(Math.random() * articleSlugs.length)] ?? article.slug;
+        return { path: `/article/${slug}` };
+      }
+      if (roll < 0.8) {
+        const term = searches[Math.floor(Math.random() * searches.length)];
+        return { path: `/api/articles?search=${term}&limit=10` };
+      }
+      return { path: "/public/articles?limit=10", headers: { "x-api-key": apiKey } };
+    },
+  });
+}
+
+/** A plain URL with the same generator as the scenarios, so their ratios compare like with like. */
+export function plainLoad(url: string, seconds: number, headers?: Record<string, string>) {
+  return run({ url, duration: seconds, headers });
 }
