@@ -94,6 +94,9 @@ function rssMb(pid: number): number {
   }
 }
 
+/** Every server the bench started, stopped again if the bench fails. */
+const children = new Set<ChildProcess>();
+
 async function startApp(pageCacheTtl: number): Promise<ChildProcess> {
   // The same runtime settings `npm start` uses (scripts/start.mjs).
   const runtime = JSON.parse(
@@ -118,6 +121,7 @@ async function startApp(pageCacheTtl: number): Promise<ChildProcess> {
       stdio: ["ignore", "inherit", "inherit"],
     },
   );
+  children.add(child);
   await waitFor(`http://127.0.0.1:${appPort}/api/health`);
   // Start-up work (the database maintenance run, first market and feed jobs) settles first.
   await new Promise((resolve) => setTimeout(resolve, 4000));
@@ -155,6 +159,7 @@ interface Baseline {
 
 async function startBaseline(): Promise<Baseline> {
   const child = fork(path.join(root, "bench/baseline-server.mjs"), [String(baselinePort)]);
+  children.add(child);
   await new Promise((resolve) => child.once("message", resolve));
   return {
     process: child,
@@ -488,5 +493,7 @@ async function main() {
 
 main().catch((error) => {
   console.error(error);
+  // A bench that fails half-way leaves no server of its own running.
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
   process.exit(1);
 });
