@@ -246,11 +246,19 @@ async function articleJavaScript(
   return { files: assets.length, gzipKb: gzip / 1024, rawKb: raw / 1024 };
 }
 
-function readReference(): Record<string, number> {
+/** The settings a reference was measured with: ratios are only compared under the same ones. */
+const benchSettings = { articles: articleCount, seconds, rounds };
+
+function readReference(): { ratios: Record<string, number>; sameSettings: boolean } {
   try {
-    return JSON.parse(readFileSync(referenceFile, "utf8")) as Record<string, number>;
+    const saved = JSON.parse(readFileSync(referenceFile, "utf8")) as {
+      settings: typeof benchSettings;
+      ratios: Record<string, number>;
+    };
+    const sameSettings = JSON.stringify(saved.settings) === JSON.stringify(benchSettings);
+    return { ratios: sameSettings ? saved.ratios : {}, sameSettings };
   } catch {
-    return {};
+    return { ratios: {}, sameSettings: false };
   }
 }
 
@@ -261,7 +269,7 @@ function format(rows: Row[], reference: Record<string, number>) {
     "scenario".padEnd(40) +
       "req/s".padStart(9) +
       "baseline".padStart(10) +
-      "ratio".padStart(7) +
+      "ratio".padStart(9) +
       "spread".padStart(14) +
       "p50 ms".padStart(8) +
       "p99 ms".padStart(8) +
@@ -292,7 +300,7 @@ function format(rows: Row[], reference: Record<string, number>) {
       row.name.padEnd(40) +
         result.requestsPerSecond.toFixed(0).padStart(9) +
         row.baselineRps.toFixed(0).padStart(10) +
-        ratio.toPrecision(3).padStart(7) +
+        ratio.toPrecision(3).padStart(9) +
         `${row.ratioSpread[0].toPrecision(3)}-${row.ratioSpread[1].toPrecision(3)}`.padStart(14) +
         result.p50Ms.toFixed(2).padStart(8) +
         result.p99Ms.toFixed(2).padStart(8) +
@@ -448,7 +456,7 @@ async function main() {
   const rows: Row[] = [...cached.rows, ...uncached.rows];
   const articleRow = cached.rows.find((row) => row.name.startsWith("article page"));
   const reference = readReference();
-  const { table, regressions } = format(rows, reference);
+  const { table, regressions } = format(rows, reference.ratios);
   const peak = Math.max(cached.peakRssMb, uncached.peakRssMb, underLoad.peakRssMb);
   console.log("");
   console.log(
@@ -475,11 +483,14 @@ async function main() {
     const ratios = Object.fromEntries(
       rows.map((row) => [row.name, Number(row.ratio.toPrecision(3))]),
     );
-    writeFileSync(referenceFile, `${JSON.stringify(ratios, null, 2)}\n`);
+    writeFileSync(
+      referenceFile,
+      `${JSON.stringify({ settings: benchSettings, ratios }, null, 2)}\n`,
+    );
     log(`saved these ratios as the reference (${path.relative(root, referenceFile)})`);
-  } else if (Object.keys(reference).length === 0) {
+  } else if (!reference.sameSettings) {
     log(
-      "no reference ratios yet: run with BENCH_SAVE_REFERENCE=1 on a quiet machine to keep these",
+      `not compared with the reference: it was measured with other settings than ${JSON.stringify(benchSettings)} (or there is none yet; BENCH_SAVE_REFERENCE=1 on a quiet machine keeps these)`,
     );
   } else if (regressions.length > 0) {
     console.log(
