@@ -3,6 +3,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createJobScheduler, type ScheduledJob } from "../src/jobs/scheduler";
 import { buildTestApp } from "./helpers";
+import { redisUrl } from "./redis";
 
 const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -80,8 +81,7 @@ describe("job scheduler on one instance", () => {
   });
 });
 
-// The lock needs a Redis server: CI starts one on 127.0.0.1:6379 (TEST_REDIS_URL overrides).
-const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+// The lock needs a Redis server (./redis.ts).
 let redis: Redis | null = null;
 
 async function connectRedis(): Promise<Redis | null> {

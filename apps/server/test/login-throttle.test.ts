@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, demo } from "./helpers";
+import { redisReachable, redisUrl } from "./redis";
 
 /** Login lock-out under attack (issue 17, decision 071). */
 let app: FastifyInstance;
@@ -114,26 +115,6 @@ describe("login delays", () => {
     expect((await login(quick, wrong, address)).statusCode).toBe(401);
   });
 });
-
-const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(redisUrl, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 1000,
-    retryStrategy: () => null,
-  });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 describe.skipIf(!(await redisReachable()))("login lock-out shared through Redis", () => {
   const prefix = `aw-test-${process.pid}-${randomBytes(4).toString("hex")}:`;

@@ -8,6 +8,7 @@ import {
   pageCacheServerFactory,
   shareInvalidationsThroughRedis,
 } from "../src/plugins/page-cache";
+import { redisReachable, redisUrl } from "./redis";
 
 /** The event loop's next turn: a running read is shared until then. */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
@@ -244,26 +245,6 @@ describe("the page-cache HTTP server", () => {
     }
   });
 });
-
-const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(redisUrl, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 1000,
-    retryStrategy: () => null,
-  });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 describe.skipIf(!(await redisReachable()))("invalidations shared through Redis", () => {
   it("reach the other instances with their tags, on a channel under the key prefix", async () => {

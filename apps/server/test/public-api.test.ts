@@ -9,6 +9,7 @@ import { apiKeys, articles, articleViews, categories, users } from "../src/db/sc
 import { createApiKeysRepository } from "../src/modules/api-keys/repository";
 import { generateApiKeySecret } from "../src/modules/api-keys/secrets";
 import { buildTestApp, loginAs } from "./helpers";
+import { redisReachable, redisUrl } from "./redis";
 
 let app: FastifyInstance;
 let admin: { authorization: string };
@@ -662,26 +663,6 @@ describe("documentation", () => {
     expect(response.json().code).toBe("route_not_found");
   });
 });
-
-const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(redisUrl, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 1000,
-    retryStrategy: () => null,
-  });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 describe.skipIf(!(await redisReachable()))("rate limit shared through Redis", () => {
   const prefix = `aw-test-${process.pid}-${randomBytes(4).toString("hex")}:`;
