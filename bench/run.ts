@@ -26,6 +26,7 @@ import {
   withStaffProbe,
 } from "./load-scenarios";
 import { seedBenchDatabase } from "./seed-articles";
+import { uploadBurstMemory } from "./upload-memory";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const articleCount = Number(process.env.BENCH_ARTICLES ?? 10_000);
@@ -450,6 +451,13 @@ async function main() {
   log("starting the server with the page cache off");
   app = await startApp(0);
   const uncached = await measureAll("cache off", app, baseline, urls(false));
+  log("memory: 8 uploads at once of a 24 MP PNG, twice, then 20 s idle");
+  const appPid = app.pid!;
+  const uploads = await uploadBurstMemory({
+    origin: `http://127.0.0.1:${appPort}`,
+    token: await signIn("editor@aurumwire.test", "AurumEditor#2024"),
+    rssMb: () => rssMb(appPid),
+  });
   await stop(app);
   await stop(baseline.process);
 
@@ -474,6 +482,11 @@ async function main() {
   console.log("");
   console.log(
     `server memory (peak RSS): ${peak.toFixed(0)} MB (cache on ${cached.peakRssMb.toFixed(0)}, off ${uncached.peakRssMb.toFixed(0)}); target <= 300 MB ${peak <= 300 ? "ok" : "MISSED"}`,
+  );
+  const refusedUploads = uploads.statuses.filter((status) => status !== 200).length;
+  const givenBack = uploads.afterPauseMb - uploads.beforeMb <= 64;
+  console.log(
+    `image upload burst (16 x 24 MP PNG, 8 at a time): RSS ${uploads.beforeMb.toFixed(0)} MB before, peak ${uploads.peakMb.toFixed(0)} MB, ${uploads.afterBurstMb.toFixed(0)} MB right after, ${uploads.afterPauseMb.toFixed(0)} MB after 20 s idle (within 64 MB of before ${givenBack ? "ok" : "MISSED"})${refusedUploads ? `, ${refusedUploads} uploads not accepted!` : ""}`,
   );
   console.log(
     `article page JavaScript on first load: ${javascript.gzipKb.toFixed(1)} KB gzipped (${javascript.rawKb.toFixed(0)} KB raw, ${javascript.files} files); target <= 250 KB ${javascript.gzipKb <= 250 ? "ok" : "MISSED"}`,
