@@ -19,6 +19,7 @@ import { contentSecurityPolicy } from "./lib/content-security-policy";
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./lib/counters";
 import { lockDataDir } from "./lib/data-dir-lock";
 import { createRateLimitRefusals } from "./lib/rate-limit-refusals";
+import { redisConnectionName, redisKeys } from "./lib/redis-keys";
 import { aiWriterRoutes } from "./modules/ai-writer/routes";
 import { apiKeysRoutes } from "./modules/api-keys/routes";
 import { articleEditorRoutes } from "./modules/articles/editor-routes";
@@ -159,26 +160,29 @@ export async function buildApp(
     throw error;
   }
   // ioredis is loaded only when Redis is configured (decision 038: memory of a lone instance).
+  // Every key and channel is named through redisKeys (REDIS_KEY_PREFIX first).
+  const keys = redisKeys(config.redisKeyPrefix);
   const redis = config.redisUrl
     ? new (await import("ioredis")).Redis(config.redisUrl, {
         lazyConnect: false,
         maxRetriesPerRequest: 2,
+        connectionName: redisConnectionName(keys),
       })
     : null;
   const counters: CounterStore = redis
-    ? new RedisCounterStore(redis, `${config.redisKeyPrefix}counter:`)
+    ? new RedisCounterStore(redis, keys.scope("counter"))
     : new MemoryCounterStore();
   if (config.seedDemo)
     await seedDemoContent(database.db, { dataDir: config.dataDir, siteName: config.siteName });
   const services = createServices({ db: database.db, config, counters, log: app.log });
   pageCache = services.pageCache;
   const stopSharingInvalidations = redis
-    ? await shareInvalidationsThroughRedis(services.pageCache, redis, config.redisKeyPrefix)
+    ? await shareInvalidationsThroughRedis(services.pageCache, redis, keys)
     : null;
   const jobs = createJobScheduler({
     redis,
     log: app.log,
-    lockPrefix: `${config.redisKeyPrefix}job-lock:`,
+    lockKeys: keys.scope("job-lock"),
   });
   jobs.add(marketDataPollJob(services.marketData));
   jobs.add(marketDataSyncJob(services.marketData));
