@@ -15,5 +15,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Two cores: PGlite per file is CPU-bound, more workers only queue.
     maxWorkers: 2,
+    // The AWS SDK's notice that its 2027 releases need Node 22 (decision 140), once per worker.
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" },
   },
 });
