@@ -7,6 +7,8 @@ export default defineConfig({
       "apps/server/test/**/*.test.ts",
       "apps/web/app/**/*.test.{ts,tsx}",
     ],
+    // Two production servers on PostgreSQL, Redis and S3: `npm run test:cluster` (needs a build).
+    exclude: ["**/node_modules/**", "apps/server/test/cluster/**"],
     environment: "node",
     // Migrates and seeds once per run; each server test file starts from a copy (issue 12).
     globalSetup: ["apps/server/test/global-setup.ts"],
