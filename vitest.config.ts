@@ -7,6 +7,8 @@ export default defineConfig({
       "apps/server/test/**/*.test.ts",
       "apps/web/app/**/*.test.{ts,tsx}",
     ],
+    // Two production servers on PostgreSQL, Redis and S3: `npm run test:cluster` (needs a build).
+    exclude: ["**/node_modules/**", "apps/server/test/cluster/**"],
     environment: "node",
     // Migrates and seeds once per run; each server test file starts from a copy (issue 12).
     globalSetup: ["apps/server/test/global-setup.ts"],
@@ -15,5 +17,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Two cores: PGlite per file is CPU-bound, more workers only queue.
     maxWorkers: 2,
+    // The AWS SDK's notice that its 2027 releases need Node 22 (decision 140), once per worker.
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" },
   },
 });

@@ -27,6 +27,7 @@ import {
 } from "./load-scenarios";
 import { seedBenchDatabase } from "./seed-articles";
 import { uploadBurstMemory } from "./upload-memory";
+import { twoInstanceScenario } from "./two-instances";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const articleCount = Number(process.env.BENCH_ARTICLES ?? 10_000);
@@ -460,6 +461,15 @@ async function main() {
   });
   await stop(app);
   await stop(baseline.process);
+  const twoInstances = await twoInstanceScenario({
+    root,
+    articleCount,
+    seconds,
+    rounds,
+    warmupSeconds,
+    log,
+    children,
+  });
 
   const rows: Row[] = [...cached.rows, ...uncached.rows];
   const articleRow = cached.rows.find((row) => row.name.startsWith("article page"));
@@ -479,6 +489,8 @@ async function main() {
   console.log(table);
   console.log("");
   console.log(underLoad.table);
+  console.log("");
+  console.log(twoInstances);
   console.log("");
   console.log(
     `server memory (peak RSS): ${peak.toFixed(0)} MB (cache on ${cached.peakRssMb.toFixed(0)}, off ${uncached.peakRssMb.toFixed(0)}); target <= 300 MB ${peak <= 300 ? "ok" : "MISSED"}`,

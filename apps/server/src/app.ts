@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { intervals, limits } from "@aurumwire/shared/limits";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
@@ -9,7 +10,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config";
-import { type DatabaseHandle, openDatabase } from "./db/client";
+import { type DatabaseHandle, openDatabase, startupLocks } from "./db/client";
 import { seedDemoContent } from "./db/seed";
 import { breakingNewsJob } from "./jobs/breaking-news-job";
 import { embeddedDatabaseMaintenanceJob } from "./jobs/embedded-database-maintenance-job";
@@ -19,6 +20,7 @@ import { contentSecurityPolicy } from "./lib/content-security-policy";
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./lib/counters";
 import { lockDataDir } from "./lib/data-dir-lock";
 import { createRateLimitRefusals } from "./lib/rate-limit-refusals";
+import { redisConnectionName, redisKeys } from "./lib/redis-keys";
 import { aiWriterRoutes } from "./modules/ai-writer/routes";
 import { apiKeysRoutes } from "./modules/api-keys/routes";
 import { articleEditorRoutes } from "./modules/articles/editor-routes";
@@ -30,7 +32,10 @@ import { categoryEditorRoutes } from "./modules/categories/editor-routes";
 import { categoryReadRoutes } from "./modules/categories/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { marketDataRoutes } from "./modules/market-data/routes";
+import { createLocalFileStorage, type FileStorage } from "./modules/media/file-storage";
 import { mediaRoutes } from "./modules/media/routes";
+import { createS3FileStorage } from "./modules/media/s3-storage";
+import { uploadFilesRoutes } from "./modules/media/upload-files-routes";
 import { publicApiRoutes } from "./modules/public-api/routes";
 import { feedRoutes } from "./modules/site-feeds/routes";
 import { siteSettingsRoutes } from "./modules/site-settings/routes";
@@ -159,26 +164,42 @@ export async function buildApp(
     throw error;
   }
   // ioredis is loaded only when Redis is configured (decision 038: memory of a lone instance).
+  // Every key and channel is named through redisKeys (REDIS_KEY_PREFIX first).
+  const keys = redisKeys(config.redisKeyPrefix);
   const redis = config.redisUrl
     ? new (await import("ioredis")).Redis(config.redisUrl, {
         lazyConnect: false,
         maxRetriesPerRequest: 2,
+        connectionName: redisConnectionName(keys),
       })
     : null;
   const counters: CounterStore = redis
-    ? new RedisCounterStore(redis, `${config.redisKeyPrefix}counter:`)
+    ? new RedisCounterStore(redis, keys.scope("counter"))
     : new MemoryCounterStore();
-  if (config.seedDemo)
-    await seedDemoContent(database.db, { dataDir: config.dataDir, siteName: config.siteName });
-  const services = createServices({ db: database.db, config, counters, log: app.log });
+  // Uploads: DATA_DIR/uploads, or the bucket (the SDK is loaded only then).
+  const uploadsDir = path.join(config.dataDir, "uploads");
+  const files: FileStorage = config.s3
+    ? await createS3FileStorage(config.s3)
+    : createLocalFileStorage(uploadsDir);
+  if (config.seedDemo) {
+    // Instances that start together on one database seed it once (the others wait, then skip).
+    await database.exclusive(startupLocks.seed, () =>
+      seedDemoContent(database.db, {
+        dataDir: config.dataDir,
+        siteName: config.siteName,
+        files,
+      }),
+    );
+  }
+  const services = createServices({ db: database.db, config, counters, files, log: app.log });
   pageCache = services.pageCache;
   const stopSharingInvalidations = redis
-    ? await shareInvalidationsThroughRedis(services.pageCache, redis, config.redisKeyPrefix)
+    ? await shareInvalidationsThroughRedis(services.pageCache, redis, keys)
     : null;
   const jobs = createJobScheduler({
     redis,
     log: app.log,
-    lockPrefix: `${config.redisKeyPrefix}job-lock:`,
+    lockKeys: keys.scope("job-lock"),
   });
   jobs.add(marketDataPollJob(services.marketData));
   jobs.add(marketDataSyncJob(services.marketData));
@@ -199,6 +220,7 @@ export async function buildApp(
     await services.apiKeys.close();
     await counters.close();
     await redis?.quit().catch(() => {});
+    await files.close();
     await database.close();
     dataDirLock?.release();
   });
@@ -257,6 +279,8 @@ export async function buildApp(
     },
     { prefix: "/api" },
   );
+
+  await app.register(uploadFilesRoutes, { files, localRoot: uploadsDir });
 
   await app.register(feedRoutes, { feeds: services.feeds, ttlSeconds: config.pageCacheTtlSeconds });
 

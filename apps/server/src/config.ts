@@ -51,6 +51,17 @@ const envSchema = z.object({
     .string()
     .regex(/^[\w:.-]{1,64}$/, "must be 1-64 letters, digits or : . _ -")
     .default("aw:"),
+  STORAGE: z.enum(["local", "s3"], { error: "must be local or s3" }).default("local"),
+  S3_ENDPOINT: z.url({ error: "must be a URL such as http://minio:9000" }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 a-z, 0-9, . or -)")
+    .optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  S3_PUBLIC_URL: z.url({ error: "must be a URL such as https://cdn.aurumwire.example" }).optional(),
   API_KEY_USAGE_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).default(30),
   PAGE_RENDER_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(64),
@@ -76,6 +87,21 @@ const envSchema = z.object({
 
 export type Env = z.input<typeof envSchema>;
 
+/** STORAGE=s3: an S3-compatible bucket for uploads (decision 140). */
+export interface S3StorageConfig {
+  bucket: string;
+  region: string;
+  /** Unset: AWS S3 itself. */
+  endpoint?: string;
+  /** Paths (endpoint/bucket/key) instead of bucket.endpoint names: MinIO and most others need it. */
+  forcePathStyle: boolean;
+  /** Unset: the AWS SDK's own chain (AWS_* variables, instance roles). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Where readers fetch files (a CDN or the bucket's public address); unset: /uploads/ proxies. */
+  publicUrl?: string;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -98,6 +124,8 @@ export interface AppConfig {
   redisUrl: string | undefined;
   /** Prepended to every Redis key, so several deployments (or test runs) can share one Redis. */
   redisKeyPrefix: string;
+  /** Where uploads live: DATA_DIR/uploads (null) or an S3-compatible bucket. */
+  s3: S3StorageConfig | null;
   /** How often batched API key usage (count, last use) is written to the database. */
   apiKeyUsageFlushMs: number;
   pageCacheTtlSeconds: number;
@@ -159,6 +187,7 @@ export function loadConfig(
       "OPENAI_API_KEY: required when OPENAI_BASE_URL is set (any text for a local server that checks none)",
     ]);
   }
+  const s3 = s3StorageConfig(e);
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
   const port = overrides.port ?? e.PORT;
   const base: AppConfig = {
@@ -177,6 +206,7 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    s3,
     apiKeyUsageFlushMs: e.API_KEY_USAGE_FLUSH_MS,
     pageCacheTtlSeconds: e.PAGE_CACHE_TTL_SECONDS,
     pageRenderQueueLimit: e.PAGE_RENDER_QUEUE_LIMIT,
@@ -201,6 +231,27 @@ export function loadConfig(
   assertDataDirIsAFolder(dataDir);
   if (!config.jwtSecret) config.jwtSecret = loadOrCreateJwtSecret(dataDir);
   return config;
+}
+
+function s3StorageConfig(e: z.output<typeof envSchema>): S3StorageConfig | null {
+  if (e.STORAGE !== "s3") return null;
+  const problems: string[] = [];
+  if (!e.S3_BUCKET) problems.push("S3_BUCKET: required when STORAGE=s3 (the bucket for uploads)");
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push(
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS SDK's own credentials",
+    );
+  }
+  if (problems.length > 0 || !e.S3_BUCKET) throw new ConfigError(problems);
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ""),
+  };
 }
 
 /** A DATA_DIR that exists must be a folder; a missing one is created when first written to. */

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { intervals } from "@aurumwire/shared/limits";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
@@ -29,6 +28,7 @@ import { createCategoriesService } from "./modules/categories/service";
 import { createCoinGeckoClient } from "./modules/market-data/coingecko-client";
 import { createMarketDataRepository } from "./modules/market-data/repository";
 import { createMarketDataService, type MarketDataLogger } from "./modules/market-data/service";
+import type { FileStorage } from "./modules/media/file-storage";
 import { createMediaService } from "./modules/media/service";
 import { createUploadStorage } from "./modules/media/upload-storage";
 import { createPublicContentRepository } from "./modules/public-api/repository";
@@ -50,9 +50,11 @@ export function createServices(deps: {
   db: Database;
   config: AppConfig;
   counters: CounterStore;
+  /** Where uploads live: DATA_DIR/uploads or the S3 bucket (modules/media/file-storage.ts). */
+  files: FileStorage;
   log?: MarketDataLogger;
 }) {
-  const { db, config, counters, log } = deps;
+  const { db, config, counters, files, log } = deps;
   const usersRepository = createUsersRepository(db);
   const tokens = createTokenSigner(config.jwtSecret, config.jwtExpiresIn);
   const auth = createAuthService({
@@ -65,7 +67,7 @@ export function createServices(deps: {
   const users = createUsersService({
     db,
     users: usersRepository,
-    avatars: createAvatarStore(path.join(config.dataDir, "uploads")),
+    avatars: createAvatarStore(files),
     onAccountChanged: () => demoLoginHint.forget(),
   });
   const apiKeysRepository = createApiKeysRepository(db);
@@ -185,7 +187,7 @@ export function createServices(deps: {
     styleGuide: async () => (await siteSettings.getWriterStyleGuide()).styleGuide,
   });
   const media = createMediaService({
-    storage: createUploadStorage(path.join(config.dataDir, "uploads")),
+    storage: createUploadStorage(files),
   });
   const publicApi = createPublicApiService({
     content: createPublicContentRepository(db),
@@ -213,6 +215,7 @@ export function createServices(deps: {
     categoryEditor,
     siteSettings,
     media,
+    files,
   };
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createJobScheduler, type ScheduledJob } from "../src/jobs/scheduler";
+import { redisKeys } from "../src/lib/redis-keys";
 import { buildTestApp } from "./helpers";
 import { redisUrl } from "./redis";
 
@@ -22,7 +23,11 @@ function countingJob(name: string, exclusive: boolean) {
 
 describe("job scheduler on one instance", () => {
   it("runs a job once per call and reports a run in progress as busy", async () => {
-    const scheduler = createJobScheduler({ redis: null, log: quietLog });
+    const scheduler = createJobScheduler({
+      redis: null,
+      log: quietLog,
+      lockKeys: redisKeys("aw-test:"),
+    });
     let release!: () => void;
     const job: ScheduledJob = {
       name: "slow",
@@ -38,7 +43,11 @@ describe("job scheduler on one instance", () => {
   });
 
   it("stops: aborts the run in progress, waits for it, and does not run again", async () => {
-    const scheduler = createJobScheduler({ redis: null, log: quietLog });
+    const scheduler = createJobScheduler({
+      redis: null,
+      log: quietLog,
+      lockKeys: redisKeys("aw-test:"),
+    });
     let started = 0;
     let sawAbort = false;
     scheduler.add({
@@ -66,6 +75,7 @@ describe("job scheduler on one instance", () => {
     const errors: unknown[] = [];
     const scheduler = createJobScheduler({
       redis: null,
+      lockKeys: redisKeys("aw-test:"),
       log: { ...quietLog, error: (object) => errors.push(object) },
     });
     scheduler.add({
@@ -112,9 +122,9 @@ describe("job scheduler across instances (Redis lock)", () => {
 
   it("runs an exclusive job on one instance per interval", async (context) => {
     if (!redis) return context.skip("no Redis server reachable");
-    const lockPrefix = `aw:test-lock:${randomUUID()}:`;
-    const one = createJobScheduler({ redis, log: quietLog, lockPrefix });
-    const two = createJobScheduler({ redis, log: quietLog, lockPrefix });
+    const lockKeys = redisKeys(`aw:test-lock:${randomUUID()}:`);
+    const one = createJobScheduler({ redis, log: quietLog, lockKeys });
+    const two = createJobScheduler({ redis, log: quietLog, lockKeys });
     const jobOne = countingJob("poll", true);
     const jobTwo = countingJob("poll", true);
     one.add(jobOne);
@@ -125,17 +135,17 @@ describe("job scheduler across instances (Redis lock)", () => {
     // Still inside the interval: neither runs again.
     expect(await one.runNow("poll")).toBe("skipped_locked");
     expect(await two.runNow("poll")).toBe("skipped_locked");
-    const ttl = await redis.pttl(`${lockPrefix}poll`);
+    const ttl = await redis.pttl(lockKeys.key("poll"));
     expect(ttl).toBeGreaterThan(200_000);
     expect(ttl).toBeLessThanOrEqual(270_000);
-    await redis.del(`${lockPrefix}poll`);
+    await redis.del(lockKeys.key("poll"));
   });
 
   it("runs a job that is not exclusive on every instance", async (context) => {
     if (!redis) return context.skip("no Redis server reachable");
-    const lockPrefix = `aw:test-lock:${randomUUID()}:`;
-    const one = createJobScheduler({ redis, log: quietLog, lockPrefix });
-    const two = createJobScheduler({ redis, log: quietLog, lockPrefix });
+    const lockKeys = redisKeys(`aw:test-lock:${randomUUID()}:`);
+    const one = createJobScheduler({ redis, log: quietLog, lockKeys });
+    const two = createJobScheduler({ redis, log: quietLog, lockKeys });
     const jobOne = countingJob("sync", false);
     const jobTwo = countingJob("sync", false);
     one.add(jobOne);

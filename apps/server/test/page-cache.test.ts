@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { Redis } from "ioredis";
 import { describe, expect, it } from "vitest";
+import { redisKeys } from "../src/lib/redis-keys";
 import {
   createPageCache,
   isCacheablePagePath,
@@ -257,8 +258,8 @@ describe.skipIf(!(await redisReachable()))("invalidations shared through Redis",
     const here = createPageCache({ ttlSeconds: 30 });
     const there = createPageCache({ ttlSeconds: 30 });
     const stops = [
-      await shareInvalidationsThroughRedis(here, first, prefix),
-      await shareInvalidationsThroughRedis(there, second, prefix),
+      await shareInvalidationsThroughRedis(here, first, redisKeys(prefix)),
+      await shareInvalidationsThroughRedis(there, second, redisKeys(prefix)),
     ];
     try {
       const heard = new Promise<{ channel: string; message: string }>((resolve) => {

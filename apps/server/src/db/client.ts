@@ -23,8 +23,19 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /**
+   * Runs `work` while no other server on the same database runs work of the same `lock` number
+   * (a PostgreSQL advisory lock held on a session of its own). Several instances that start at once
+   * seed the demo content once. The embedded database has one server, so it just runs.
+   */
+  exclusive<T>(lock: number, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** Advisory lock numbers: one per kind of start-up work. */
+export const startupLocks = { migrations: 727274, seed: 727275 } as const;
+
+const runAlone = <T>(_lock: number, work: () => Promise<T>) => work();
 
 /**
  * Open the database and bring its schema up to date.
@@ -70,13 +81,28 @@ export async function openDatabase(options: {
     });
     try {
       // Several instances may start at once: one migrates, the others wait for it.
-      await client.query("select pg_advisory_lock(727274)");
+      await client.query("select pg_advisory_lock($1)", [startupLocks.migrations]);
       await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
     } finally {
-      await client.query("select pg_advisory_unlock(727274)").catch(() => {});
+      await client
+        .query("select pg_advisory_unlock($1)", [startupLocks.migrations])
+        .catch(() => {});
       await client.end().catch(() => {});
     }
-    return { db, kind: "postgres", close: () => pool.end() };
+    const exclusive = async <T>(lock: number, work: () => Promise<T>): Promise<T> => {
+      const session = await pool.connect();
+      try {
+        await session.query("select pg_advisory_lock($1)", [lock]);
+        try {
+          return await work();
+        } finally {
+          await session.query("select pg_advisory_unlock($1)", [lock]).catch(() => {});
+        }
+      } finally {
+        session.release();
+      }
+    };
+    return { db, kind: "postgres", exclusive, close: () => pool.end() };
   }
   // PostgreSQL's default 128 MB of shared buffers would sit on top of PGlite's 128 MB WASM heap;
   // the operating system's file cache below serves what does not fit (decisions 035, 038).
@@ -124,5 +150,5 @@ async function withMigrations(client: PGlite, close: () => Promise<void>): Promi
     await close().catch(() => {});
     throw error;
   }
-  return { db, kind: "pglite", close };
+  return { db, kind: "pglite", exclusive: runAlone, close };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
+import type { RedisKeys } from "../lib/redis-keys";
 
 /**
  * Scheduled work (feeds, prices, later scheduled publishing and the partner queue). Jobs start only
@@ -28,11 +29,10 @@ export type JobRunResult = "ran" | "skipped_locked" | "skipped_busy" | "failed";
 export function createJobScheduler(options: {
   redis: Redis | null;
   log: JobLogger;
-  /** Redis key prefix (the app's: REDIS_KEY_PREFIX + "job-lock:"); tests give each pair their own. */
-  lockPrefix?: string;
+  /** Where the locks live (the app's: REDIS_KEY_PREFIX + "job-lock:"); tests give each pair their own. */
+  lockKeys: RedisKeys;
 }) {
-  const { redis, log } = options;
-  const lockPrefix = options.lockPrefix ?? "aw:job-lock:";
+  const { redis, log, lockKeys } = options;
   const instanceId = randomUUID();
   const jobs = new Map<string, ScheduledJob>();
   const timers = new Map<string, NodeJS.Timeout>();
@@ -46,7 +46,7 @@ export function createJobScheduler(options: {
     // this interval does the work, the others find the key and skip.
     const ttlMs = Math.max(1_000, Math.floor(job.intervalMs * 0.9));
     try {
-      const answer = await redis.set(lockPrefix + job.name, instanceId, "PX", ttlMs, "NX");
+      const answer = await redis.set(lockKeys.key(job.name), instanceId, "PX", ttlMs, "NX");
       return answer === "OK";
     } catch (error) {
       // Better to fetch twice than not at all while Redis is away.

@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import type { RedisKeys } from "./redis-keys";
 
 /**
  * Fixed-window counters for rate limits and lock-outs. In memory for one instance; in Redis when
@@ -54,13 +55,14 @@ export class MemoryCounterStore implements CounterStore {
 }
 
 export class RedisCounterStore implements CounterStore {
+  /** `keys`: where the counters live, the app's REDIS_KEY_PREFIX + "counter:". */
   constructor(
     private readonly redis: Redis,
-    private readonly prefix = "aw:counter:",
+    private readonly keys: RedisKeys,
   ) {}
 
   async hit(key: string, windowMs: number) {
-    const fullKey = this.prefix + key;
+    const fullKey = this.keys.key(key);
     const result = await this.redis
       .multi()
       .incr(fullKey)
@@ -73,14 +75,14 @@ export class RedisCounterStore implements CounterStore {
   }
 
   async peek(key: string) {
-    const fullKey = this.prefix + key;
+    const fullKey = this.keys.key(key);
     const [value, ttl] = await Promise.all([this.redis.get(fullKey), this.redis.pttl(fullKey)]);
     if (value === null || ttl <= 0) return null;
     return { count: Number(value), resetAt: Date.now() + ttl };
   }
 
   async reset(key: string) {
-    await this.redis.del(this.prefix + key);
+    await this.redis.del(this.keys.key(key));
   }
 
   async close() {

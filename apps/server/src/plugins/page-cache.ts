@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
 import { canonicalPageKey, isOriginFormPath } from "../lib/page-keys";
+import type { RedisKeys } from "../lib/redis-keys";
 
 /** One rendered page as it left the server: every header (the CSP with its nonce too) and body. */
 export interface CachedPage {
@@ -364,9 +365,9 @@ export type PageCache = ReturnType<typeof createPageCache>;
 export async function shareInvalidationsThroughRedis(
   cache: PageCache,
   redis: Redis,
-  keyPrefix: string,
+  keys: RedisKeys,
 ): Promise<() => Promise<void>> {
-  const channel = `${keyPrefix}page-cache:invalidate`;
+  const channel = keys.key("page-cache", "invalidate");
   const instanceId = randomUUID();
   const subscriber = redis.duplicate();
   await subscriber.subscribe(channel);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
@@ -296,7 +296,7 @@ async function registerPageRoutes(
 }
 
 /**
- * Serves uploads, the built client assets and, for every other path, the React Router app rendered
+ * Serves the built client assets and, for every other path, the React Router app rendered
  * on the server. Loaders get the services in-process through the load context.
  */
 export default fp(
@@ -305,14 +305,6 @@ export default fp(
     options: { mode: WebAppMode; config: AppConfig; services: AppServices },
   ) {
     const { mode, config, services } = options;
-    const uploadsDir = path.join(config.dataDir, "uploads");
-    mkdirSync(uploadsDir, { recursive: true });
-    await app.register(fastifyStatic, {
-      root: uploadsDir,
-      prefix: "/uploads/",
-      decorateReply: false,
-      maxAge: "7d",
-    });
     if (mode === "none") return;
     if (typeof mode === "object") {
       await registerPageRoutes(app, {

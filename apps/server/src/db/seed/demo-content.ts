@@ -1,8 +1,10 @@
+import path from "node:path";
 import { readingTimeMinutes } from "@aurumwire/shared/articles";
 import { slugify } from "@aurumwire/shared/slugs";
 import { eq, inArray } from "drizzle-orm";
 import { sanitizeArticleHtml } from "../../modules/articles/sanitize";
 import { saveBrandedCover } from "../../modules/media/branded-cover";
+import { createLocalFileStorage, type FileStorage } from "../../modules/media/file-storage";
 import type { Database } from "../client";
 import { articles, categories, users } from "../schema";
 import { demoArticles } from "./demo-articles";
@@ -48,12 +50,13 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
 
 /**
  * The demo articles, written for AurumWire, with branded covers drawn locally into
- * DATA_DIR/uploads/covers. Their view and like counts start at zero: they count real readers only.
+ * the file storage (DATA_DIR/uploads/covers or the bucket). Their view and like counts start at zero: they count real readers only.
  */
 export async function seedDemoArticles(
   db: Database,
-  options: { dataDir: string; siteName: string },
+  options: { dataDir: string; siteName: string; files?: FileStorage },
 ): Promise<void> {
+  const files = options.files ?? createLocalFileStorage(path.join(options.dataDir, "uploads"));
   const categoryRows = await db.select().from(categories);
   const categoryBySlug = new Map(categoryRows.map((row) => [row.slug, row]));
   const authorRows = await db
@@ -73,13 +76,13 @@ export async function seedDemoArticles(
   const covers = new Map<string, string>();
   await eachLimited([...demoArticles], 4, async (article) => {
     const category = categoryBySlug.get(article.category);
-    const path = await saveBrandedCover(options.dataDir, slugify(article.title), {
+    const url = await saveBrandedCover(files, slugify(article.title), {
       title: article.title,
       label: category?.name ?? "News",
       color: category?.color ?? "#FFD700",
       siteName: options.siteName,
     });
-    covers.set(article.title, path);
+    covers.set(article.title, url);
   });
 
   for (const article of demoArticles) {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { hashPassword } from "../../modules/auth/passwords";
+import type { FileStorage } from "../../modules/media/file-storage";
 import { createUsersRepository } from "../../modules/users/repository";
 import type { Database } from "../client";
 import { siteSettings } from "../schema";
@@ -12,7 +13,8 @@ import { demoUsers } from "./demo-users";
  */
 export async function seedDemoContent(
   db: Database,
-  options: { dataDir: string; siteName: string },
+  /** `files`: where the demo covers go (default: DATA_DIR/uploads). */
+  options: { dataDir: string; siteName: string; files?: FileStorage },
 ): Promise<void> {
   await seedOnce(db, "seed:users", async () => {
     const users = createUsersRepository(db);

@@ -1,6 +1,5 @@
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { loadSharp } from "../../lib/sharp";
+import type { FileStorage } from "./file-storage";
 
 export const coverSize = { width: 1200, height: 600 } as const;
 
@@ -107,15 +106,14 @@ export async function drawBrandedCover(options: Parameters<typeof brandedCoverSv
     .toBuffer();
 }
 
-/** Draws a cover into DATA_DIR/uploads/covers and answers its public path. */
+/** Draws a cover into the file storage (covers/<stem>.jpg) and answers its URL. */
 export async function saveBrandedCover(
-  dataDir: string,
+  files: FileStorage,
   fileStem: string,
   options: Parameters<typeof brandedCoverSvg>[0],
 ): Promise<string> {
-  const directory = path.join(dataDir, "uploads", "covers");
-  await mkdir(directory, { recursive: true });
-  const fileName = `${fileStem.replace(/[^a-z0-9-]/gi, "-").slice(0, 90)}.jpg`;
-  await writeFile(path.join(directory, fileName), await drawBrandedCover(options));
-  return `/uploads/covers/${fileName}`;
+  const fileName = `${fileStem.replace(/[^a-z0-9-]/gi, "-").slice(0, 90) || "cover"}.jpg`;
+  return files.put(`covers/${fileName}`, await drawBrandedCover(options), {
+    contentType: "image/jpeg",
+  });
 }

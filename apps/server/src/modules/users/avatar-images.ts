@@ -1,6 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { avatarRules } from "@aurumwire/shared/user-management";
 import { AppError } from "../../errors";
 import {
@@ -9,6 +7,7 @@ import {
   tooManyPixelsMessage,
   withImageDecodeSlot,
 } from "../../lib/sharp";
+import type { FileStorage } from "../media/file-storage";
 
 /** Raster formats an avatar may arrive in, decided from the bytes (sharp), never from the name. */
 const acceptedFormats = new Set(["jpeg", "png", "gif", "webp", "avif", "heif"]);
@@ -45,25 +44,24 @@ async function reencode(bytes: Buffer): Promise<Buffer> {
  * Avatars are decoded and re-encoded: the stored file is a square WebP we produced, so metadata
  * (GPS in EXIF), polyglot files and anything a browser might sniff as HTML never reach readers.
  */
-export function createAvatarStore(uploadsDir: string) {
-  const avatarsDir = path.join(uploadsDir, "avatars");
-
+export function createAvatarStore(files: FileStorage) {
   return {
     async save(userId: number, bytes: Buffer): Promise<string> {
       if (bytes.length === 0) throw notAnImage();
       if (bytes.length >= avatarRules.maxBytes) throw avatarTooLarge();
       const output = await withImageDecodeSlot(() => reencode(bytes));
-      await mkdir(avatarsDir, { recursive: true });
       const fileName = `${userId}-${randomBytes(8).toString("hex")}.webp`;
-      await writeFile(path.join(avatarsDir, fileName), output);
-      return `/uploads/avatars/${fileName}`;
+      return files.put(`avatars/${fileName}`, output, {
+        contentType: "image/webp",
+        exclusive: true,
+      });
     },
 
     /** Removes a previous avatar if it is one of ours; other URLs are left alone. */
     async remove(url: string | null | undefined): Promise<void> {
-      const match = url ? /^\/uploads\/avatars\/([\w-]+\.webp)$/.exec(url) : null;
-      if (!match) return;
-      await rm(path.join(avatarsDir, match[1]), { force: true });
+      const key = url ? files.keyOf(url) : null;
+      if (!key || !/^avatars\/[\w-]+\.webp$/.test(key)) return;
+      await files.remove(key);
     },
   };
 }

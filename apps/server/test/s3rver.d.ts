@@ -1,0 +1,18 @@
+/** The few parts of s3rver (a local S3-compatible server, no types of its own) the tests use. */
+declare module "@20minutes/s3rver" {
+  import type { AddressInfo } from "node:net";
+
+  interface S3rverOptions {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory?: string;
+    configureBuckets?: Array<{ name: string }>;
+  }
+
+  export default class S3rver {
+    constructor(options: S3rverOptions);
+    run(): Promise<AddressInfo>;
+    close(): Promise<void>;
+  }
+}
