@@ -5,7 +5,6 @@ import { type ReactNode, useState } from "react";
 import {
   isRouteErrorResponse,
   Link,
-  Links,
   Meta,
   Outlet,
   Scripts,
@@ -18,6 +17,7 @@ import { AuthProvider } from "./lib/auth-context";
 import "./load-context";
 import { zodJitlessScript } from "./lib/zod-browser";
 import { useNonce } from "./nonce";
+import { RouteStylesheets } from "./page-styles";
 import { theme } from "./theme";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -41,7 +41,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0B0B0F" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        {/* Inlined into the first page by entry.server (decision 150). */}
+        <RouteStylesheets />
         <meta name="emotion-insertion-point" content="" />
       </head>
       <body>

@@ -16,7 +16,7 @@ import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import { MarketDataSourceNote } from "./market-analytics";
+import { MarketDataSourceNote } from "./market-source-note";
 import { useMarketsTable } from "./use-market-data";
 
 const changeColor = { up: "success.main", down: "error.main", flat: "text.secondary" } as const;
