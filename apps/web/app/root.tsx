@@ -1,5 +1,3 @@
-import CssBaseline from "@mui/material/CssBaseline";
-import { ThemeProvider } from "@mui/material/styles";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import {
@@ -18,7 +16,6 @@ import "./load-context";
 import { zodJitlessScript } from "./lib/zod-browser";
 import { useNonce } from "./nonce";
 import { RouteStylesheets } from "./page-styles";
-import { theme } from "./theme";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { siteName: context.config.siteName, publicUrl: context.config.publicUrl };
@@ -46,10 +43,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="emotion-insertion-point" content="" />
       </head>
       <body>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          {children}
-        </ThemeProvider>
+        {/* No MUI theme here: the parts that use MUI have it (components/mui-theme.tsx). */}
+        {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
