@@ -36,8 +36,15 @@ const chromeFlags = [
   "--no-first-run",
 ].join(" ");
 
+/** The status of a page (a fresh connection each time: the server may close an idle one). */
+async function statusOf(pathname) {
+  const response = await fetch(`${base}${pathname}`, { headers: { connection: "close" } });
+  await response.arrayBuffer();
+  return response.status;
+}
+
 async function json(pathname) {
-  const response = await fetch(`${base}${pathname}`);
+  const response = await fetch(`${base}${pathname}`, { headers: { connection: "close" } });
   if (!response.ok) throw new Error(`${pathname}: ${response.status}`);
   return response.json();
 }
@@ -111,9 +118,9 @@ console.log("| page | run | performance | FCP | LCP | TBT | CLS | bytes |");
 console.log("|---|---|---|---|---|---|---|---|");
 const summary = [];
 for (const pathname of pages) {
-  const head = await fetch(`${base}${pathname}`);
-  if (!head.ok) {
-    console.log(`| ${pathname} | - | not measured: the server answers ${head.status} |`);
+  const status = await statusOf(pathname);
+  if (status !== 200) {
+    console.log(`| ${pathname} | - | not measured: the server answers ${status} |`);
     continue;
   }
   const measured = [];

@@ -76,11 +76,12 @@ export default function handleRequest(
             clearTimeout(abortTimer);
             abort(renderFinished);
             const page = Buffer.concat(chunks);
-            const styles = emotionServer.constructStyleTagsFromChunks(
-              emotionServer.extractCriticalToChunks(
-                usesScopedStyles(cache) ? page.toString("utf8") : "",
-              ),
+            const critical = emotionServer.extractCriticalToChunks(
+              usesScopedStyles(cache) ? page.toString("utf8") : "",
             );
+            // A page without MUI (the public pages, decision 150) gets no empty style element.
+            critical.styles = critical.styles.filter((style) => style.css.length > 0);
+            const styles = emotionServer.constructStyleTagsFromChunks(critical);
             // The page stays bytes: the styles are spliced in, not the whole page re-encoded.
             // The emotion styles come before the page's stylesheets, whose rules win a tie.
             const parts: Buffer[] = [];

@@ -1,15 +1,16 @@
 import { changeDirection, formatAnalyticsValue, formatChange } from "@aurumwire/shared/format";
 import { limits } from "@aurumwire/shared/limits";
 import type { MarketAnalyticsCard, MarketAnalyticsData } from "@aurumwire/shared/market";
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
+import { WhenVisible } from "../../lib/when-visible";
 import { MarketDataSourceNote } from "./market-source-note";
 import { useMarketAnalytics } from "./use-market-data";
 import "./market-analytics.css";
 
 /**
- * The sparkline (@mui/x-charts, ~85 KB of the home's JavaScript) in a chunk of its own: the server
- * renders it into the page as before, and the browser fetches the chunk only when hydration gets
- * to it, after the content has painted; until then the server's SVG stays (decision 150).
+ * The sparkline (@mui/x-charts, ~85 KB gzipped) in a chunk of its own, drawn when its card comes
+ * into view (WhenVisible). The server never drew it: x-charts measures its box in the browser and
+ * sent an empty SVG (decision 150).
  */
 const Sparkline = lazy(() => import("./sparkline"));
 
@@ -34,17 +35,15 @@ function AnalyticsCard({ card }: { card: MarketAnalyticsCard }) {
         </p>
       </div>
       {points.length > 1 && (
-        <div className="aw-analytics-card__chart" aria-hidden>
-          <Suspense fallback={null}>
-            <Sparkline
-              points={points}
-              color={card.color}
-              bar={card.chartType === "bar"}
-              min={low - padding}
-              max={high + padding}
-            />
-          </Suspense>
-        </div>
+        <WhenVisible className="aw-analytics-card__chart">
+          <Sparkline
+            points={points}
+            color={card.color}
+            bar={card.chartType === "bar"}
+            min={low - padding}
+            max={high + padding}
+          />
+        </WhenVisible>
       )}
     </li>
   );
