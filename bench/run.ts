@@ -26,8 +26,8 @@ import {
   withStaffProbe,
 } from "./load-scenarios";
 import { seedBenchDatabase } from "./seed-articles";
-import { uploadBurstMemory } from "./upload-memory";
 import { twoInstanceScenario } from "./two-instances";
+import { uploadBurstMemory } from "./upload-memory";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const articleCount = Number(process.env.BENCH_ARTICLES ?? 10_000);

@@ -18,7 +18,9 @@ test("the server HTML of / carries header and footer before any script runs", as
   expect(page.indexOf(footerText)).toBeGreaterThan(0);
   expect(page.indexOf(footerText)).toBeLessThan(firstScript);
   expect(html).toContain("Premium Crypto Intelligence");
-  expect(html).toMatch(/<style data-emotion="css[^"]*">[^<]+<\/style>/);
+  // Its styles are in the page: its own stylesheets inline, and no MUI (emotion) ones (150).
+  expect(html).toMatch(/<style data-page-styles="">[^<]+<\/style>/);
+  expect(html).not.toContain("data-emotion");
   // The route manifest is one cached asset, not a partial copy inlined into every page (065).
   expect(html).toMatch(/import "\/assets\/manifest-[\w-]+\.js"/);
   expect(html).not.toContain("window.__reactRouterManifest =");

@@ -6,7 +6,9 @@ import createEmotionServer from "@emotion/server/create-instance";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { inlinePageStyles } from "./lib/inline-styles.server";
 import { NonceContext } from "./nonce";
+import { StylesInlinedContext } from "./page-styles";
 
 export const streamTimeout = 10_000;
 
@@ -15,6 +17,8 @@ const renderFinished = "the page was rendered";
 
 /** Where root.tsx asks for the MUI (emotion) styles the render used. */
 const insertionPoint = Buffer.from('<meta name="emotion-insertion-point" content=""/>');
+/** Where the page's stylesheets go: last in <head>, where their links were (decision 150). */
+const headEnd = Buffer.from("</head>");
 
 /**
  * Whether the render used any of MUI's scoped (class name) styles. Emotion looks for their class
@@ -40,6 +44,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.nonce;
+  const stylesheets = loadContext.stylesheets;
   const cache = createCache({ key: "css" });
   const emotionServer = createEmotionServer(cache);
 
@@ -47,9 +52,11 @@ export default function handleRequest(
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <CacheProvider value={cache}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </CacheProvider>
+        <StylesInlinedContext.Provider value={stylesheets !== undefined}>
+          <CacheProvider value={cache}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </CacheProvider>
+        </StylesInlinedContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
@@ -69,21 +76,30 @@ export default function handleRequest(
             clearTimeout(abortTimer);
             abort(renderFinished);
             const page = Buffer.concat(chunks);
-            const styles = emotionServer.constructStyleTagsFromChunks(
-              emotionServer.extractCriticalToChunks(
-                usesScopedStyles(cache) ? page.toString("utf8") : "",
-              ),
+            const critical = emotionServer.extractCriticalToChunks(
+              usesScopedStyles(cache) ? page.toString("utf8") : "",
             );
+            // A page without MUI (the public pages, decision 150) gets no empty style element.
+            critical.styles = critical.styles.filter((style) => style.css.length > 0);
+            const styles = emotionServer.constructStyleTagsFromChunks(critical);
             // The page stays bytes: the styles are spliced in, not the whole page re-encoded.
+            // The emotion styles come before the page's stylesheets, whose rules win a tie.
+            const parts: Buffer[] = [];
+            let from = 0;
             const at = page.indexOf(insertionPoint);
-            const body =
-              at < 0
-                ? page
-                : Buffer.concat([
-                    page.subarray(0, at),
-                    Buffer.from(styles),
-                    page.subarray(at + insertionPoint.length),
-                  ]);
+            if (at >= 0) {
+              parts.push(page.subarray(0, at), Buffer.from(styles));
+              from = at + insertionPoint.length;
+            }
+            const end = page.indexOf(headEnd, from);
+            if (stylesheets && end >= 0) {
+              parts.push(
+                page.subarray(from, end),
+                Buffer.from(inlinePageStyles(routerContext, stylesheets)),
+              );
+              from = end;
+            }
+            const body = parts.length ? Buffer.concat([...parts, page.subarray(from)]) : page;
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(renderedPageResponse(body, { status, headers: responseHeaders }));
           });

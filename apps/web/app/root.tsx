@@ -1,11 +1,8 @@
-import CssBaseline from "@mui/material/CssBaseline";
-import { ThemeProvider } from "@mui/material/styles";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import {
   isRouteErrorResponse,
   Link,
-  Links,
   Meta,
   Outlet,
   Scripts,
@@ -18,7 +15,7 @@ import { AuthProvider } from "./lib/auth-context";
 import "./load-context";
 import { zodJitlessScript } from "./lib/zod-browser";
 import { useNonce } from "./nonce";
-import { theme } from "./theme";
+import { RouteStylesheets } from "./page-styles";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { siteName: context.config.siteName, publicUrl: context.config.publicUrl };
@@ -41,14 +38,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0B0B0F" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        {/* Inlined into the first page by entry.server (decision 150). */}
+        <RouteStylesheets />
         <meta name="emotion-insertion-point" content="" />
       </head>
       <body>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          {children}
-        </ThemeProvider>
+        {/* No MUI theme here: the parts that use MUI have it (components/mui-theme.tsx). */}
+        {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

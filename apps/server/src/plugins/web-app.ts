@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
@@ -53,6 +53,12 @@ export type WebLoadContext = {
   config: { siteName: string; publicUrl: string; bitcoinAddress: string };
   /** The per-request CSP nonce for inline scripts. */
   nonce: string;
+  /**
+   * The built app's stylesheets by URL ("/assets/site-abc.css" -> its rules), read once at start:
+   * the server render inlines a page's stylesheets instead of linking them (decision 150). Absent
+   * with the dev server, whose pages link them.
+   */
+  stylesheets?: ReadonlyMap<string, string>;
 };
 
 export const webBuildDir = path.join(webRoot, "build");
@@ -163,9 +169,11 @@ async function registerPageRoutes(
     handleRequest: WebRequestHandler;
     /** Built pages: CSP with a nonce, and public pages kept in the page cache. */
     keepPages: boolean;
+    /** The built stylesheets, inlined into pages (WebLoadContext.stylesheets). */
+    stylesheets?: ReadonlyMap<string, string>;
   },
 ) {
-  const { config, services, handleRequest, keepPages } = options;
+  const { config, services, handleRequest, keepPages, stylesheets } = options;
   const cache = services.pageCache;
   const queue = createRenderQueue({
     concurrency: renderConcurrency,
@@ -182,6 +190,7 @@ async function registerPageRoutes(
     services: loaderServices,
     config: publicConfig,
     nonce,
+    stylesheets,
   });
 
   /**
@@ -295,6 +304,17 @@ async function registerPageRoutes(
   });
 }
 
+/** Every stylesheet of the built client by the URL pages link it with (WebLoadContext). */
+export function readBuiltStylesheets(assetsDir: string): Map<string, string> {
+  const stylesheets = new Map<string, string>();
+  for (const name of readdirSync(assetsDir)) {
+    if (name.endsWith(".css")) {
+      stylesheets.set(`/assets/${name}`, readFileSync(path.join(assetsDir, name), "utf8"));
+    }
+  }
+  return stylesheets;
+}
+
 /**
  * Serves the built client assets and, for every other path, the React Router app rendered
  * on the server. Loaders get the services in-process through the load context.
@@ -321,6 +341,7 @@ export default fp(
     // function it rebuilt them each time: ~5% of an article render).
     let serverBuild: ServerBuild | (() => Promise<ServerBuild>);
     let buildMode: "production" | "development" = "production";
+    let stylesheets: Map<string, string> | undefined;
     if (mode === "vite") {
       const vite = await import("vite");
       const middie = await import("@fastify/middie");
@@ -344,6 +365,7 @@ export default fp(
       const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
       serverBuild = build;
       const clientDir = path.join(webBuildDir, "client");
+      stylesheets = readBuiltStylesheets(path.join(clientDir, "assets"));
       await app.register(fastifyStatic, {
         root: path.join(clientDir, "assets"),
         prefix: "/assets/",
@@ -369,6 +391,7 @@ export default fp(
       handleRequest,
       // The dev server's scripts carry no nonce: its pages get no CSP and are never kept.
       keepPages: mode !== "vite",
+      stylesheets,
     });
   },
   { name: "web-app" },

@@ -1,7 +1,10 @@
-import Box from "@mui/material/Box";
-import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
+import "./site.css";
 
+/**
+ * A page's title and subtitle. Plain HTML with site.css (the sizes MUI's Typography h3 and body1
+ * gave): public pages load no MUI for their heading (decision 150).
+ */
 export function PageHeading({
   title,
   subtitle,
@@ -12,16 +15,10 @@ export function PageHeading({
   children?: ReactNode;
 }) {
   return (
-    <Box sx={{ mb: 4 }}>
-      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: 30, md: 40 } }}>
-        {title}
-      </Typography>
-      {subtitle && (
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {subtitle}
-        </Typography>
-      )}
+    <div className="aw-page-heading">
+      <h1 className="aw-page-heading__title">{title}</h1>
+      {subtitle && <p className="aw-page-heading__subtitle">{subtitle}</p>}
       {children}
-    </Box>
+    </div>
   );
 }

@@ -18,6 +18,6 @@ describe("zod in the browser", () => {
     const root = readFileSync(path.join(import.meta.dirname, "..", "root.tsx"), "utf8");
     const head = root.slice(root.indexOf("<head>"), root.indexOf("</head>"));
     expect(head).toContain("__html: zodJitlessScript");
-    expect(head.indexOf("zodJitlessScript")).toBeLessThan(head.indexOf("<Links />"));
+    expect(head.indexOf("zodJitlessScript")).toBeLessThan(head.indexOf("<RouteStylesheets />"));
   });
 });

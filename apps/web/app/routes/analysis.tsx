@@ -50,6 +50,7 @@ export default function AnalysisPage({ loaderData }: Route.ComponentProps) {
         error={list.error}
         path={path}
         params={{ tab: tab === "all" ? undefined : tab }}
+        priorityFirst={highlighted.length === 0}
         empty={
           <EmptyState title="No Analysis Articles Found">
             <p>There are no analysis articles in this section yet.</p>

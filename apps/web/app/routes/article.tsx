@@ -100,7 +100,7 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
           src={articleImage(article)}
           alt={article.title}
           className="aw-article__image"
-          eager
+          priority
           width={1200}
           height={600}
         />

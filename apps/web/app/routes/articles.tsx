@@ -76,6 +76,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
         error={list.error}
         path={path}
         params={{ q: q || undefined, tab: tab === "all" ? undefined : tab }}
+        priorityFirst={highlighted.length === 0}
         empty={
           <EmptyState title="No News Articles Found">
             <p>

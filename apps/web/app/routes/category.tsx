@@ -92,6 +92,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         pagination={list.pagination}
         error={error}
         path={`/category/${category.slug}`}
+        priorityFirst
         empty={<EmptyState title="No articles found in this category yet." />}
       />
     </>

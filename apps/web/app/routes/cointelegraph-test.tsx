@@ -2,13 +2,14 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
+import { withMuiTheme } from "../components/mui-theme";
 import { dashboardPaths } from "../lib/dashboard-paths";
 
 /**
  * Spec: "Outside the layout; purpose not shown". Kept as a plain diagnostic page for the partner
  * integration (docs/decisions/001-cointelegraph-test-route.md); it does not call the partner.
  */
-export default function PartnerTestPage() {
+function PartnerTestPage() {
   return (
     <Box component="main" sx={{ p: 4, maxWidth: 720, mx: "auto" }}>
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
@@ -24,3 +25,5 @@ export default function PartnerTestPage() {
     </Box>
   );
 }
+
+export default withMuiTheme(PartnerTestPage);

@@ -3,6 +3,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import TextField from "@mui/material/TextField";
 import { type FormEvent, useState } from "react";
+import { withMuiTheme } from "../components/mui-theme";
 import { contactEmail, StaticPage } from "../features/static-pages/static-page";
 import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/contact";
@@ -40,7 +41,7 @@ const faqs = [
   },
 ];
 
-export default function ContactPage() {
+function ContactPage() {
   const [form, setForm] = useState(emptyForm);
   const [sent, setSent] = useState(false);
 
@@ -124,3 +125,5 @@ export default function ContactPage() {
     </StaticPage>
   );
 }
+
+export default withMuiTheme(ContactPage);

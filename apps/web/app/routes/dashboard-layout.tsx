@@ -20,6 +20,7 @@ import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { Outlet, Link as RouterLink, useLocation, useNavigate } from "react-router";
+import { withMuiTheme } from "../components/mui-theme";
 import { dashboardMenu, deniedActionForPath, rolesForPath } from "../features/dashboard/menu";
 import { useAuth } from "../lib/auth-context";
 import { dashboardPaths } from "../lib/dashboard-paths";
@@ -47,7 +48,7 @@ function GuardScreen({ title, children }: { title: string; children: React.React
 }
 
 /** The dashboard renders in the browser: it needs the signed-in user's token (architecture.md). */
-export default function DashboardLayout() {
+function DashboardLayout() {
   const { status, user, logout } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
@@ -222,3 +223,5 @@ export default function DashboardLayout() {
     </Box>
   );
 }
+
+export default withMuiTheme(DashboardLayout);

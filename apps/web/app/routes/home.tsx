@@ -54,7 +54,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       )}
       {heroDisplayMode === "hero" && articles[0] && (
         <section className="aw-section" aria-label="Top story">
-          <ArticleCard article={articles[0]} variant="hero" eager />
+          <ArticleCard article={articles[0]} variant="hero" priority />
         </section>
       )}
       {heroDisplayMode === "carousel" && <ArticleCarousel articles={articles} />}

@@ -6,6 +6,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink, redirect, useNavigate } from "react-router";
+import { withMuiTheme } from "../components/mui-theme";
 import { AuthPageFrame } from "../features/auth/auth-page-frame";
 import { answerFormPostWithoutScript } from "../features/auth/form-post-without-script";
 import { useAuth } from "../lib/auth-context";
@@ -24,7 +25,7 @@ export function action() {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(siteNameFrom(matches), "Login");
 
-export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { siteName, demo } = loaderData;
   const { login } = useAuth();
   const navigate = useNavigate();
@@ -116,3 +117,5 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
     </AuthPageFrame>
   );
 }
+
+export default withMuiTheme(LoginPage);

@@ -51,6 +51,7 @@ export default function MarketsPage({ loaderData }: Route.ComponentProps) {
         error={list.error}
         path={path}
         params={{ tab: tab === "all" ? undefined : tab }}
+        priorityFirst
         empty={
           <EmptyState title="No Market Articles Found">
             <p>There are no market articles in this section yet.</p>

@@ -1,3 +1,4 @@
+import { withMuiTheme } from "../components/mui-theme";
 import { ArticlePreview } from "../features/article-preview/article-preview";
 import { pageMeta, siteNameFrom } from "../lib/meta";
 import type { Route } from "./+types/preview";
@@ -7,6 +8,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function PreviewPage() {
+function PreviewPage() {
   return <ArticlePreview />;
 }
+
+export default withMuiTheme(PreviewPage);

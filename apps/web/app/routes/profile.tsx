@@ -1,3 +1,4 @@
+import { withMuiTheme } from "../components/mui-theme";
 import { ProfileSettings } from "../features/profile/profile-settings";
 import { pageMeta, siteNameFrom } from "../lib/meta";
 import type { Route } from "./+types/profile";
@@ -5,6 +6,8 @@ import type { Route } from "./+types/profile";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteNameFrom(matches), "Profile Settings");
 
-export default function ProfilePage() {
+function ProfilePage() {
   return <ProfileSettings />;
 }
+
+export default withMuiTheme(ProfilePage);

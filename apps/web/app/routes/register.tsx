@@ -2,6 +2,7 @@ import { registerRequestSchema } from "@aurumwire/shared/users";
 import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { Link as RouterLink, useNavigate } from "react-router";
+import { withMuiTheme } from "../components/mui-theme";
 import { AccountForm } from "../features/auth/account-form";
 import { AuthPageFrame } from "../features/auth/auth-page-frame";
 import { answerFormPostWithoutScript } from "../features/auth/form-post-without-script";
@@ -20,7 +21,7 @@ export function action() {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteNameFrom(matches), "Create your account");
 
-export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
+function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
   const { register } = useAuth();
   const navigate = useNavigate();
   return (
@@ -46,3 +47,5 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
     </AuthPageFrame>
   );
 }
+
+export default withMuiTheme(RegisterPage);

@@ -2,6 +2,7 @@ import type { AuthResponse } from "@aurumwire/shared/users";
 import { ownerSetupRequestSchema } from "@aurumwire/shared/users";
 import Typography from "@mui/material/Typography";
 import { redirect, useNavigate } from "react-router";
+import { withMuiTheme } from "../components/mui-theme";
 import { AccountForm } from "../features/auth/account-form";
 import { AuthPageFrame } from "../features/auth/auth-page-frame";
 import { answerFormPostWithoutScript } from "../features/auth/form-post-without-script";
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
+function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
   const { acceptAuthResponse } = useAuth();
   const navigate = useNavigate();
   return (
@@ -52,3 +53,5 @@ export default function SetupPage({ loaderData, actionData }: Route.ComponentPro
     </AuthPageFrame>
   );
 }
+
+export default withMuiTheme(SetupPage);

@@ -16,13 +16,14 @@ import { useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { useAuth } from "../../lib/auth-context";
 import { dashboardPaths } from "../../lib/dashboard-paths";
+import { withMuiTheme } from "../mui-theme";
 
 /**
  * The header's signed-in controls: notifications, the staff's Dashboard button, the role chip and
  * the account menu. MUI, loaded only once a reader is signed in (header.tsx), so anonymous pages
  * neither download nor render it.
  */
-export default function HeaderAccount() {
+function HeaderAccount() {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -100,3 +101,5 @@ export default function HeaderAccount() {
     </Box>
   );
 }
+
+export default withMuiTheme(HeaderAccount);

@@ -8,10 +8,11 @@ import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
+import { withMuiTheme } from "../mui-theme";
 import { navItems, searchPath } from "./nav";
 
 /** The small screens' menu drawer: search and the main sections. Loaded on the first open. */
-export default function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const [text, setText] = useState("");
   return (
@@ -52,3 +53,5 @@ export default function MobileMenu({ open, onClose }: { open: boolean; onClose: 
     </Drawer>
   );
 }
+
+export default withMuiTheme(MobileMenu);

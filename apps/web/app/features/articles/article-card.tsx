@@ -58,12 +58,15 @@ export function ArticleCard({
   article,
   variant = "grid",
   eager,
+  priority,
   excerptLength,
   badge,
 }: {
   article: CardArticle;
   variant?: ArticleCardVariant;
   eager?: boolean;
+  /** The page's LCP image: see CoverImage. */
+  priority?: boolean;
   /** Cut the excerpt to this many characters (featured cards: 100, lists: 150). */
   excerptLength?: number;
   badge?: string;
@@ -84,6 +87,7 @@ export function ArticleCard({
         alt=""
         className="aw-card__image"
         eager={eager}
+        priority={priority}
         width={variant === "hero" ? 1200 : 600}
         height={variant === "hero" ? 600 : 300}
       />
@@ -117,20 +121,24 @@ export function ArticleGrid({
   columns,
   excerptLength,
   badge,
+  priorityFirst,
 }: {
   articles: CardArticle[];
   columns?: 3 | 4;
   excerptLength?: number;
   badge?: string;
+  /** The grid opens the page: its first cover is the page's LCP image (CoverImage `priority`). */
+  priorityFirst?: boolean;
 }) {
   return (
     <div className={`aw-grid${columns ? ` aw-grid--${columns}` : ""}`}>
-      {articles.map((article) => (
+      {articles.map((article, index) => (
         <ArticleCard
           key={article.id}
           article={article}
           excerptLength={excerptLength}
           badge={badge}
+          priority={priorityFirst && index === 0}
         />
       ))}
     </div>

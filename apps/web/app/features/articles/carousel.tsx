@@ -88,7 +88,7 @@ export function ArticleCarousel({
               key={article.id}
               aria-hidden={position < index || position >= index + visible}
             >
-              <ArticleCard article={article} eager={position < visible} />
+              <ArticleCard article={article} eager={position < visible} priority={position === 0} />
             </div>
           ))}
         </div>

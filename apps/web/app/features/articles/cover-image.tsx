@@ -3,13 +3,16 @@ import { placeholderImage } from "./format";
 
 /**
  * An article image that swaps to the local placeholder when it fails to load (spec point 8),
- * including failures that happened before the page hydrated.
+ * including failures that happened before the page hydrated. `priority` marks the page's largest
+ * image in the first screen (its LCP element, decision 150): loaded at once with high priority,
+ * and React's server render preloads it from <head> (with its srcset, when it has one).
  */
 export function CoverImage({
   src,
   alt,
   className,
   eager,
+  priority,
   width = 600,
   height = 300,
 }: {
@@ -17,6 +20,7 @@ export function CoverImage({
   alt: string;
   className?: string;
   eager?: boolean;
+  priority?: boolean;
   width?: number;
   height?: number;
 }) {
@@ -35,7 +39,8 @@ export function CoverImage({
       className={className}
       width={width}
       height={height}
-      loading={eager ? "eager" : "lazy"}
+      loading={eager || priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
       decoding="async"
       onError={(event) => {
         const image = event.currentTarget;

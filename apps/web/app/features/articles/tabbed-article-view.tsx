@@ -96,7 +96,10 @@ export function ArticleTabs({
   );
 }
 
-/** The highlighted box above a list ('Featured Breaking News', 'Premium Analysis'): up to 3. */
+/**
+ * The highlighted box above a list ('Featured Breaking News', 'Premium Analysis'): up to 3. It
+ * opens its page, so its first cover is the page's LCP image.
+ */
 export function HighlightBox({
   title,
   articles,
@@ -111,8 +114,14 @@ export function HighlightBox({
     <section className="aw-section aw-highlight" aria-label={title}>
       <h2 className="aw-section__title">{title}</h2>
       <div className="aw-grid aw-grid--3">
-        {articles.map((article) => (
-          <ArticleCard key={article.id} article={article} badge={badge} excerptLength={100} />
+        {articles.map((article, index) => (
+          <ArticleCard
+            key={article.id}
+            article={article}
+            badge={badge}
+            excerptLength={100}
+            priority={index === 0}
+          />
         ))}
       </div>
     </section>
@@ -128,6 +137,7 @@ export function ArticleListSection({
   path,
   params,
   heading,
+  priorityFirst,
 }: {
   articles: CardArticle[];
   pagination: PaginationData;
@@ -136,6 +146,8 @@ export function ArticleListSection({
   path: string;
   params?: Record<string, string | undefined>;
   heading?: ReactNode;
+  /** No highlight box above: the first cover of the list is the page's LCP image. */
+  priorityFirst?: boolean;
 }) {
   return (
     <section className="aw-section">
@@ -148,7 +160,12 @@ export function ArticleListSection({
         empty
       ) : (
         <>
-          <ArticleGrid articles={articles} columns={3} excerptLength={150} />
+          <ArticleGrid
+            articles={articles}
+            columns={3}
+            excerptLength={150}
+            priorityFirst={priorityFirst}
+          />
           <PaginationLinks pagination={pagination} path={path} params={params} />
         </>
       )}

@@ -1,10 +1,10 @@
 import { intervals } from "@aurumwire/shared/limits";
-import {
-  fallbackTickerNews,
-  type GenerateArticleResponse,
-  type NewsTickerResponse,
-  type TickerNewsItem,
+import type {
+  GenerateArticleResponse,
+  NewsTickerResponse,
+  TickerNewsItem,
 } from "@aurumwire/shared/news";
+import { fallbackTickerNews } from "@aurumwire/shared/news-fallback";
 import { api } from "../../lib/api-client";
 import { useRefreshingData } from "../../lib/use-refreshing-data";
 

@@ -1,40 +1,22 @@
-import {
-  changeDirection,
-  formatAnalyticsValue,
-  formatChange,
-  formatDate,
-} from "@aurumwire/shared/format";
+import { changeDirection, formatAnalyticsValue, formatChange } from "@aurumwire/shared/format";
 import { limits } from "@aurumwire/shared/limits";
 import type { MarketAnalyticsCard, MarketAnalyticsData } from "@aurumwire/shared/market";
-import { SparkLineChart } from "@mui/x-charts/SparkLineChart";
+import { lazy } from "react";
+import { WhenVisible } from "../../lib/when-visible";
+import { MarketDataSourceNote } from "./market-source-note";
 import { useMarketAnalytics } from "./use-market-data";
 import "./market-analytics.css";
+
+/**
+ * The sparkline (@mui/x-charts, ~85 KB gzipped) in a chunk of its own, drawn when its card comes
+ * into view (WhenVisible). The server never drew it: x-charts measures its box in the browser and
+ * sent an empty SVG (decision 150).
+ */
+const Sparkline = lazy(() => import("./sparkline"));
 
 // The cards are plain elements with the classes of market-analytics.css rather than MUI Paper,
 // Stack and Typography: they are on every home page render, where emotion serialized their styles
 // again each time (decision 038). The sparkline stays @mui/x-charts (architecture.md).
-
-/** Where the numbers come from, in words: sample data is never shown as live. */
-export function MarketDataSourceNote({
-  source,
-  updatedAt,
-}: {
-  source: "live" | "sample";
-  updatedAt: string | null;
-}) {
-  if (source === "sample") {
-    return (
-      <span className="aw-market-note aw-market-note--sample" data-testid="market-source">
-        Sample data: no live market feed is connected.
-      </span>
-    );
-  }
-  return (
-    <span className="aw-market-note" data-testid="market-source">
-      Live data, updated {formatDate(updatedAt, "MMM dd, yyyy HH:mm")} UTC
-    </span>
-  );
-}
 
 function AnalyticsCard({ card }: { card: MarketAnalyticsCard }) {
   const direction = changeDirection(card.change);
@@ -53,18 +35,15 @@ function AnalyticsCard({ card }: { card: MarketAnalyticsCard }) {
         </p>
       </div>
       {points.length > 1 && (
-        <div className="aw-analytics-card__chart" aria-hidden>
-          <SparkLineChart
-            data={points}
-            height={48}
-            plotType={card.chartType === "bar" ? "bar" : "line"}
+        <WhenVisible className="aw-analytics-card__chart">
+          <Sparkline
+            points={points}
             color={card.color}
-            area={card.chartType === "bar" ? undefined : true}
-            curve={card.chartType === "bar" ? undefined : "natural"}
-            baseline={card.chartType === "bar" ? undefined : "min"}
-            yAxis={{ min: low - padding, max: high + padding }}
+            bar={card.chartType === "bar"}
+            min={low - padding}
+            max={high + padding}
           />
-        </div>
+        </WhenVisible>
       )}
     </li>
   );

@@ -16,7 +16,8 @@ import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import { MarketDataSourceNote } from "./market-analytics";
+import { withMuiTheme } from "../../components/mui-theme";
+import { MarketDataSourceNote } from "./market-source-note";
 import { useMarketsTable } from "./use-market-data";
 
 const changeColor = { up: "success.main", down: "error.main", flat: "text.secondary" } as const;
@@ -72,7 +73,7 @@ export function MarketsTable({ data }: { data: MarketsTableData }) {
 }
 
 /** The markets table with its data: the server's first answer, refreshed with the prices. */
-export function LiveMarketsTable({ initial }: { initial: MarketsTableData | null }) {
+function MarketsTableWithData({ initial }: { initial: MarketsTableData | null }) {
   const data = useMarketsTable(initial);
   if (!data) {
     return (
@@ -83,3 +84,6 @@ export function LiveMarketsTable({ initial }: { initial: MarketsTableData | null
   }
   return <MarketsTable data={data} />;
 }
+
+/** The table with its data, refreshed with the prices; MUI, so with its theme (decision 150). */
+export const LiveMarketsTable = withMuiTheme(MarketsTableWithData);

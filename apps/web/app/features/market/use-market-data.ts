@@ -1,14 +1,13 @@
 import { intervals } from "@aurumwire/shared/limits";
-import {
-  type MarketAnalyticsData,
-  type MarketDataResponse,
-  type MarketsTableData,
-  type MarketsTableResponse,
-  sampleMarketsTableData,
-  sampleTickerData,
-  type TickerData,
-  type TickerResponse,
+import type {
+  MarketAnalyticsData,
+  MarketDataResponse,
+  MarketsTableData,
+  MarketsTableResponse,
+  TickerData,
+  TickerResponse,
 } from "@aurumwire/shared/market";
+import { sampleMarketsTableData, sampleTickerData } from "@aurumwire/shared/market-samples";
 import { useEffect, useState } from "react";
 import { useRefreshingData } from "../../lib/use-refreshing-data";
 
