@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { ConfigError, loadConfig } from "../src/config";
 import { migrateLocalUploads } from "../src/modules/media/migrate-uploads";
 import { createS3FileStorage } from "../src/modules/media/s3-storage";
@@ -237,9 +237,40 @@ describe("moving local uploads into the bucket", () => {
     }
   });
 
+  it("counts the files a failing bucket did not take, and copies them on the next run", async () => {
+    const failing = await startFakeServer((_request, response) => {
+      response.writeHead(500, { "content-type": "application/xml" });
+      response.end(
+        '<?xml version="1.0" encoding="UTF-8"?><Error><Code>InternalError</Code><Message>We encountered an internal error.</Message></Error>',
+      );
+    });
+    const config = loadConfig(
+      { ...s3.env, S3_ENDPOINT: failing.url, S3_BUCKET: "other-bucket" },
+      { jwtSecret: "x".repeat(32), dataDir: uploadsDir },
+    );
+    if (!config.s3) throw new Error("STORAGE=s3 expected");
+    const storage = await createS3FileStorage(config.s3);
+    try {
+      const errors: string[] = [];
+      const summary = await migrateLocalUploads({
+        uploadsDir,
+        to: storage,
+        onFile: (event) => {
+          if (event.error) errors.push(event.error);
+        },
+      });
+      expect(summary).toMatchObject({ total: 4, copied: 0, failed: 3, skippedNames: 1 });
+      expect(errors[0]).toContain("file storage is not reachable");
+    } finally {
+      await storage.close();
+      await failing.close();
+    }
+  });
+
   it("runs as npm run uploads:migrate and says what it did", async () => {
     // tsx keeps a cache in TMPDIR: a folder of this test's own, removed after.
     const childTmp = mkdtempSync(path.join(tmpdir(), "aurumwire-migrate-"));
+    onTestFinished(() => rmSync(childTmp, { recursive: true, force: true }));
     const run = (file: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }) =>
       promisify(execFile)(file, args, { ...options, env: { ...options.env, TMPDIR: childTmp } });
     const { stdout } = await run(
@@ -258,6 +289,5 @@ describe("moving local uploads into the bucket", () => {
     ).catch((error: { code: number; stderr: string }) => error);
     expect(refused).toMatchObject({ code: 2 });
     expect((refused as { stderr: string }).stderr).toContain("Set STORAGE=s3");
-    rmSync(childTmp, { recursive: true, force: true });
   });
 });
