@@ -14,6 +14,7 @@ import { seedDemoContent } from "./db/seed";
 import { breakingNewsJob } from "./jobs/breaking-news-job";
 import { embeddedDatabaseMaintenanceJob } from "./jobs/embedded-database-maintenance-job";
 import { marketDataPollJob, marketDataSyncJob } from "./jobs/market-data-job";
+import { partnerQueueJob } from "./jobs/partner-queue-job";
 import { createJobScheduler, type JobScheduler } from "./jobs/scheduler";
 import { contentSecurityPolicy } from "./lib/content-security-policy";
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./lib/counters";
@@ -31,6 +32,7 @@ import { categoryReadRoutes } from "./modules/categories/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { marketDataRoutes } from "./modules/market-data/routes";
 import { mediaRoutes } from "./modules/media/routes";
+import { partnerApiPrefix, partnerRoutes } from "./modules/partners/routes";
 import { publicApiRoutes } from "./modules/public-api/routes";
 import { feedRoutes } from "./modules/site-feeds/routes";
 import { siteSettingsRoutes } from "./modules/site-settings/routes";
@@ -183,6 +185,7 @@ export async function buildApp(
   jobs.add(marketDataPollJob(services.marketData));
   jobs.add(marketDataSyncJob(services.marketData));
   jobs.add(breakingNewsJob(services.breakingNews));
+  jobs.add(partnerQueueJob(services.partners));
   jobs.add(embeddedDatabaseMaintenanceJob({ database, cache: services.pageCache }));
 
   app.decorate("services", services);
@@ -246,6 +249,10 @@ export async function buildApp(
       await api.register(breakingNewsRoutes, {
         prefix: "/news",
         breakingNews: services.breakingNews,
+      });
+      await api.register(partnerRoutes, {
+        prefix: partnerApiPrefix(config.siteName),
+        partners: services.partners,
       });
       const unknownRoute = (request: { method: string; url: string }) => ({
         error: `No API route matches ${request.method} ${request.url.split("?")[0]}.`,

@@ -31,6 +31,9 @@ import { createMarketDataRepository } from "./modules/market-data/repository";
 import { createMarketDataService, type MarketDataLogger } from "./modules/market-data/service";
 import { createMediaService } from "./modules/media/service";
 import { createUploadStorage } from "./modules/media/upload-storage";
+import { createPartnersRepository } from "./modules/partners/repository";
+import { createSecretBox } from "./modules/partners/secret-box";
+import { createPartnersService } from "./modules/partners/service";
 import { createPublicContentRepository } from "./modules/public-api/repository";
 import { createPublicApiService } from "./modules/public-api/service";
 import { createPublicSettingsReader } from "./modules/public-site/settings-reader";
@@ -192,9 +195,21 @@ export function createServices(deps: {
     users: usersRepository,
     categories,
   });
+  const partners = createPartnersService({
+    repository: createPartnersRepository(db),
+    box: createSecretBox({ secretKey: config.partner.secretKey, jwtSecret: config.jwtSecret }),
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
+    uploadsDir: path.join(config.dataDir, "uploads"),
+    env: { url: config.partner.url, apiKey: config.partner.apiKey, kind: config.partner.kind },
+    now: config.partnerClock,
+    timeoutMs: config.outboundTimeoutMs ?? 15_000,
+    log,
+  });
   return {
     auth,
     usersRepository,
+    partners,
     demoLoginHint,
     users,
     apiKeys,
