@@ -27,6 +27,7 @@ import { articleReadRoutes } from "./modules/articles/routes";
 import { demoAccountsWithDemoPassword, isLocalPublicUrl } from "./modules/auth/demo-hint";
 import { authRoutes } from "./modules/auth/routes";
 import { breakingNewsRoutes } from "./modules/breaking-news/routes";
+import { campaignRoutes } from "./modules/campaigns/routes";
 import { categoryEditorRoutes } from "./modules/categories/editor-routes";
 import { categoryReadRoutes } from "./modules/categories/routes";
 import { healthRoutes } from "./modules/health/routes";
@@ -250,6 +251,7 @@ export async function buildApp(
         prefix: "/news",
         breakingNews: services.breakingNews,
       });
+      await api.register(campaignRoutes, { prefix: "/campaigns", campaigns: services.campaigns });
       await api.register(partnerRoutes, {
         prefix: partnerApiPrefix(config.siteName),
         partners: services.partners,

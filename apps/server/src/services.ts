@@ -22,6 +22,8 @@ import { createAuthService } from "./modules/auth/service";
 import { createTokenSigner } from "./modules/auth/tokens";
 import { createBreakingNewsRepository } from "./modules/breaking-news/repository";
 import { createBreakingNewsService } from "./modules/breaking-news/service";
+import { createCampaignsRepository } from "./modules/campaigns/repository";
+import { createCampaignsService } from "./modules/campaigns/service";
 import { createCategoryEditorRepository } from "./modules/categories/editor-repository";
 import { createCategoryEditorService } from "./modules/categories/editor-service";
 import { createCategoriesRepository } from "./modules/categories/repository";
@@ -32,6 +34,7 @@ import { createMarketDataService, type MarketDataLogger } from "./modules/market
 import { createMediaService } from "./modules/media/service";
 import { createUploadStorage } from "./modules/media/upload-storage";
 import { createPartnersRepository } from "./modules/partners/repository";
+import { partnerProduct } from "./modules/partners/routes";
 import { createSecretBox } from "./modules/partners/secret-box";
 import { createPartnersService } from "./modules/partners/service";
 import { createPublicContentRepository } from "./modules/public-api/repository";
@@ -206,10 +209,17 @@ export function createServices(deps: {
     timeoutMs: config.outboundTimeoutMs ?? 15_000,
     log,
   });
+  const campaigns = createCampaignsService({
+    repository: createCampaignsRepository(db),
+    partners,
+    product: partnerProduct(config.siteName),
+    siteName: config.siteName,
+  });
   return {
     auth,
     usersRepository,
     partners,
+    campaigns,
     demoLoginHint,
     users,
     apiKeys,
