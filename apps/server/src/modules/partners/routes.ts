@@ -13,15 +13,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { PartnersService } from "./service";
 
-/** `/api/{product}`: the product name from SITE_NAME in lower case, letters and digits only. */
-export function partnerProduct(siteName: string): string {
-  return siteName.toLowerCase().replace(/[^a-z0-9]+/g, "") || "partner";
-}
-
-export function partnerApiPrefix(siteName: string): string {
-  return `/${partnerProduct(siteName)}`;
-}
-
 const idParams = z.object({ id: databaseId("Partner id must be a positive whole number") });
 const pushesQuery = z.object({
   partnerId: databaseId("Partner id must be a positive whole number").optional(),
