@@ -124,7 +124,7 @@ export default function PartnerDiagnosticsPage() {
               sx={{ p: 2, mb: 2 }}
               data-testid={`check-${check.name}`}
             >
-              <Box sx={{ display: "flex", alignItems: "center", gap: 1, mb: 1 }}>
+              <Box sx={{ display: "flex", alignItems: "center", gap: 1, mb: 1, flexWrap: "wrap" }}>
                 <Typography variant="h6" component="h2">
                   {check.name}
                 </Typography>
@@ -143,7 +143,11 @@ export default function PartnerDiagnosticsPage() {
                         : "default"
                   }
                 />
-                <Typography variant="body2" color="text.secondary">
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ overflowWrap: "anywhere" }}
+                >
                   GET /api{check.path}
                 </Typography>
               </Box>
