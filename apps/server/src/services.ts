@@ -198,8 +198,9 @@ export function createServices(deps: {
     users: usersRepository,
     categories,
   });
+  const partnersRepository = createPartnersRepository(db);
   const partners = createPartnersService({
-    repository: createPartnersRepository(db),
+    repository: partnersRepository,
     box: createSecretBox({ secretKey: config.partner.secretKey, jwtSecret: config.jwtSecret }),
     siteName: config.siteName,
     publicUrl: config.publicUrl,
@@ -214,6 +215,9 @@ export function createServices(deps: {
     partners,
     product: partnerProduct(config.siteName),
     siteName: config.siteName,
+    aiWriter,
+    categories,
+    articleStates: (ids) => partnersRepository.articleTitles(ids),
   });
   return {
     auth,

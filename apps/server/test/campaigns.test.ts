@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertArticle, userId } from "./article-fixtures";
+import { ollamaHandler } from "./fake-ai-servers";
 import { type FakeServer, startFakeServer } from "./fake-http-server";
 import { fakeWordPress } from "./fake-partners";
 import { buildTestApp, demo, loginAs } from "./helpers";
@@ -8,6 +9,7 @@ import { buildTestApp, demo, loginAs } from "./helpers";
 let clock = Date.parse("2026-04-01T08:00:00Z");
 let app: FastifyInstance;
 let wpServer: FakeServer;
+let ollama: FakeServer;
 let editor: { authorization: string };
 let authorId: number;
 const wp = fakeWordPress({
@@ -44,9 +46,14 @@ const draft = (overrides: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   wpServer = await startFakeServer(wp.handler);
+  ollama = await startFakeServer(ollamaHandler);
   app = await buildTestApp(
     { partnerClock: () => clock },
-    { PARTNER_API_URL: wpServer.url, PARTNER_API_KEY: "desk:wxyz 1234 ABCD 5678" },
+    {
+      PARTNER_API_URL: wpServer.url,
+      PARTNER_API_KEY: "desk:wxyz 1234 ABCD 5678",
+      OLLAMA_URL: ollama.url,
+    },
   );
   editor = await loginAs(app, "editor");
   authorId = await userId(app, demo.author.email);
@@ -55,6 +62,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await wpServer?.close();
+  await ollama?.close();
 });
 
 describe("campaigns", () => {
@@ -204,5 +212,69 @@ describe("campaigns", () => {
     ).json().data;
     expect(cancelled.campaign.status).toBe("cancelled");
     expect(cancelled.pushes[0].status).toBe("cancelled");
+  });
+});
+
+describe("AI drafts", () => {
+  it("writes a draft from the campaign's message, tone and length, kept for review", async () => {
+    const created = (
+      await app.inject({
+        method: "POST",
+        url: "/api/campaigns",
+        headers: editor,
+        payload: draft({
+          name: "AI self-custody week",
+          template: "aurumwire_media_ai",
+          content: {
+            hashtags: ["#selfcustody"],
+            aiContent: {
+              messageToPortray: "Self-custody of bitcoin is simpler than it looks",
+              contentType: "general",
+              tone: "educational",
+              targetLength: "long",
+            },
+          },
+        }),
+      })
+    ).json().data;
+    const answer = await app.inject({
+      method: "POST",
+      url: `/api/campaigns/${created.campaign.id}/ai-drafts`,
+      headers: editor,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const [aiDraft] = answer.json().data.aiDrafts;
+    expect(aiDraft).toMatchObject({ status: "draft" });
+    // What the model was asked: the message, the tone and the campaign's word range.
+    const asked = ollama.requests.map((request) => request.body).join("\n");
+    expect(asked).toContain("Self-custody of bitcoin is simpler than it looks");
+    expect(asked).toContain("800-1200 words");
+    // Unpublished: it cannot be sent before a person publishes it.
+    const onboard = await app.inject({
+      method: "POST",
+      url: `/api/aurumwire/onboard/${aiDraft.articleId}`,
+      headers: editor,
+      payload: {},
+    });
+    expect(onboard.statusCode).toBe(409);
+    const again = await app.inject({
+      method: "GET",
+      url: `/api/campaigns/${created.campaign.id}`,
+      headers: editor,
+    });
+    expect(again.json().data.aiDrafts).toHaveLength(1);
+  });
+
+  it("refuses a campaign without a message", async () => {
+    const created = (
+      await app.inject({ method: "POST", url: "/api/campaigns", headers: editor, payload: draft() })
+    ).json().data;
+    const answer = await app.inject({
+      method: "POST",
+      url: `/api/campaigns/${created.campaign.id}/ai-drafts`,
+      headers: editor,
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().error).toContain("no message to portray");
   });
 });

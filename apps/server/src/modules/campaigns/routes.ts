@@ -41,6 +41,17 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ campaigns: CampaignsService
       async (request) => ok(await campaigns.launch(request.params.id)),
     );
   }
+  app.post(
+    "/:id/ai-drafts",
+    { preHandler: editors, schema: { params: idParams } },
+    async (request, reply) => {
+      const controller = new AbortController();
+      reply.raw.on("close", () => {
+        if (!reply.raw.writableFinished) controller.abort();
+      });
+      return ok(await campaigns.aiDraft(request.user!, request.params.id, controller.signal));
+    },
+  );
   app.post("/:id/pause", { preHandler: editors, schema: { params: idParams } }, async (request) =>
     ok(await campaigns.pause(request.params.id)),
   );

@@ -1,17 +1,22 @@
+import { topicMaxLength } from "@aurumwire/shared/ai-writer";
 import {
+  aiLengthWords,
   type CampaignDraftParsed,
   type CampaignView,
   campaignTemplates,
   mediaAiTemplateId,
 } from "@aurumwire/shared/campaigns";
+import type { Role } from "@aurumwire/shared/roles";
 import type { CampaignRow } from "../../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
+import type { AiWriterService } from "../ai-writer/service";
+import type { CategoriesService } from "../categories/service";
 import type { PartnersService } from "../partners/service";
 import type { CampaignsRepository } from "./repository";
 
 interface Actor {
   id: number;
-  role: string;
+  role: Role;
 }
 
 type Counts = CampaignView["counts"];
@@ -33,6 +38,11 @@ export function createCampaignsService(deps: {
   partners: PartnersService;
   product: string;
   siteName: string;
+  /** The AI writer, for campaign drafts (decision 115); absent in tests that do not need it. */
+  aiWriter?: AiWriterService;
+  categories?: CategoriesService;
+  /** Published/draft state and titles of the AI drafts. */
+  articleStates?: (ids: number[]) => Promise<Array<{ id: number; title: string; status: string }>>;
 }) {
   const { repository: repo, partners } = deps;
   const templates = campaignTemplates(deps.product, deps.siteName);
@@ -105,9 +115,58 @@ export function createCampaignsService(deps: {
     const row = await load(id);
     const counts = (await countsFor([id])).get(id) ?? emptyCounts();
     const settled = await settle(row, counts);
+    const draftIds = aiDraftIds(row);
+    const states = draftIds.length && deps.articleStates ? await deps.articleStates(draftIds) : [];
     return {
       campaign: view(settled, counts),
       pushes: await partners.listPushes({ campaignId: id, limit: 500 }),
+      aiDrafts: draftIds
+        .map((articleId) => states.find((state) => state.id === articleId))
+        .filter((state) => state !== undefined)
+        .map((state) => ({ articleId: state.id, title: state.title, status: state.status })),
+    };
+  }
+
+  function aiDraftIds(row: CampaignRow): number[] {
+    const ids = (row.draft as { aiDraftArticleIds?: unknown }).aiDraftArticleIds;
+    return Array.isArray(ids) ? ids.filter((id): id is number => typeof id === "number") : [];
+  }
+
+  /** The campaign's AI settings as a writer request (decision 115). */
+  async function writerInput(row: CampaignRow) {
+    const draft = row.draft as unknown as CampaignDraftParsed;
+    const ai = draft.content.aiContent;
+    const [minWords, maxWords] = aiLengthWords[ai.targetLength];
+    const prompt = `${ai.messageToPortray} (${ai.contentType} campaign content, ${ai.tone} tone, ${minWords}-${maxWords} words)`;
+    const template = templates.find((candidate) => candidate.id === row.templateId);
+    const categories = (await deps.categories?.list()) ?? [];
+    const category =
+      categories.find((candidate) => candidate.slug === template?.category) ??
+      categories.find((candidate) => candidate.slug === "news") ??
+      categories[0];
+    if (!category)
+      throw conflict("Add a category first: AI drafts are saved in one.", "no_category");
+    return {
+      prompt: prompt.slice(0, topicMaxLength),
+      categoryId: category.id,
+      articleType: ({ meme: "opinion", token: "analysis", general: "news" } as const)[
+        ai.contentType
+      ],
+      length: ({ short: "short", medium: "short", long: "medium" } as const)[ai.targetLength],
+      tone: (
+        {
+          viral: "persuasive",
+          casual: "casual",
+          professional: "professional",
+          educational: "educational",
+        } as const
+      )[ai.tone],
+      keywords: draft.content.hashtags
+        .map((tag) => tag.replace(/^#/, ""))
+        .filter(Boolean)
+        .slice(0, 10),
+      targetAudience: "general" as const,
+      generateImage: false,
     };
   }
 
@@ -159,6 +218,43 @@ export function createCampaignsService(deps: {
     },
 
     detail,
+
+    /**
+     * One AI draft from the campaign's message, tone and length, saved as an unpublished article
+     * linked to the campaign. It goes out only after an editor has reviewed and published it and
+     * added it to the campaign (only published articles can be sent).
+     */
+    async aiDraft(actor: Actor, id: number, signal?: AbortSignal) {
+      const row = await load(id);
+      if (!deps.aiWriter) {
+        throw new AppError(
+          503,
+          "ai_not_configured",
+          "The AI writer is not configured on this server.",
+        );
+      }
+      const draft = row.draft as unknown as CampaignDraftParsed;
+      if (!draft.content?.aiContent?.messageToPortray) {
+        throw badRequest("This campaign has no message to portray; AI drafts are written from it.");
+      }
+      const input = await writerInput(row);
+      const generated = await deps.aiWriter.generate(actor, input as never, { signal });
+      const article = await deps.aiWriter.saveDraft(actor, generated.generation.id, {
+        title: generated.article.title,
+        excerpt: generated.article.excerpt,
+        content: generated.article.content,
+        categoryId: input.categoryId,
+        tags: generated.article.tags,
+        metaTitle: generated.article.metaTitle,
+        metaDescription: generated.article.metaDescription,
+        featuredImage: null,
+      });
+      await repo.update(id, {
+        draft: { ...row.draft, aiDraftArticleIds: [...aiDraftIds(row), article.id] },
+        updatedAt: new Date(),
+      });
+      return detail(id);
+    },
 
     async addArticles(actor: Actor, id: number, articleIds: number[]) {
       const row = await load(id);

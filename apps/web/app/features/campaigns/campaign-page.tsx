@@ -26,6 +26,7 @@ import {
   useAddCampaignArticles,
   useCampaign,
   useCampaignAction,
+  useCampaignAiDraft,
   useRecommendations,
 } from "./campaigns-api";
 import { campaignStatusColor, useSiteName } from "./campaigns-dashboard";
@@ -82,6 +83,7 @@ export function CampaignPage({ id }: { id: number }) {
   const detail = useCampaign(id);
   const action = useCampaignAction();
   const add = useAddCampaignArticles();
+  const aiDraft = useCampaignAiDraft();
   const feedback = useFeedback();
   const [picking, setPicking] = useState(false);
   const [chosen, setChosen] = useState<number[]>([]);
@@ -102,7 +104,8 @@ export function CampaignPage({ id }: { id: number }) {
       </Box>
     );
   }
-  const { campaign, pushes } = detail.data;
+  const { campaign, pushes, aiDrafts } = detail.data;
+  const message = campaign.draft.content?.aiContent?.messageToPortray;
   const run = async (name: "launch" | "pause" | "resume" | "cancel", done: string) => {
     try {
       await action.mutateAsync({ id, action: name });
@@ -172,6 +175,64 @@ export function CampaignPage({ id }: { id: number }) {
         )}
       </Paper>
 
+      {message && (
+        <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
+          <Box
+            sx={{
+              display: "flex",
+              justifyContent: "space-between",
+              alignItems: "center",
+              gap: 2,
+              flexWrap: "wrap",
+            }}
+          >
+            <Box>
+              <Typography variant="h6" component="h2">
+                AI drafts
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                Written by the AI writer from "{message}" ({campaign.draft.content.aiContent.tone},{" "}
+                {campaign.draft.content.aiContent.targetLength}). Each draft waits for an editor to
+                review and publish it; then add it to the campaign.
+              </Typography>
+            </Box>
+            {open && (
+              <Button
+                variant="outlined"
+                disabled={aiDraft.isPending}
+                onClick={async () => {
+                  try {
+                    await aiDraft.mutateAsync(id);
+                    feedback.show(
+                      "success",
+                      "AI draft written: review and publish it before it is sent",
+                    );
+                  } catch (caught) {
+                    feedback.show("error", errorMessage(caught, "Failed to write an AI draft"));
+                  }
+                }}
+              >
+                {aiDraft.isPending ? "Writing Draft..." : "Write AI Draft"}
+              </Button>
+            )}
+          </Box>
+          {aiDrafts.map((draft) => (
+            <Box
+              key={draft.articleId}
+              sx={{ display: "flex", gap: 1, alignItems: "center", mt: 1, flexWrap: "wrap" }}
+            >
+              <Chip
+                size="small"
+                label={draft.status === "published" ? "Published" : "Needs review"}
+                color={draft.status === "published" ? "success" : "warning"}
+              />
+              <Link component={RouterLink} to={dashboardPaths.editArticle(draft.articleId)}>
+                {draft.title}
+              </Link>
+            </Box>
+          ))}
+        </Paper>
+      )}
       <Box
         sx={{
           display: "flex",

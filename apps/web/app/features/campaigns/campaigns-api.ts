@@ -144,7 +144,11 @@ export function useCampaigns() {
   });
 }
 
-export type CampaignDetail = { campaign: CampaignView; pushes: PartnerPushView[] };
+export type CampaignDetail = {
+  campaign: CampaignView;
+  pushes: PartnerPushView[];
+  aiDrafts: Array<{ articleId: number; title: string; status: string }>;
+};
 
 export function useCampaign(id: number) {
   return useQuery({
@@ -181,5 +185,13 @@ export function useAddCampaignArticles() {
           >
         >(`/campaigns/${input.id}/articles`, { articleIds: input.articleIds })
       ).data,
+  );
+}
+
+/** One AI draft from the campaign's message (may take minutes: the writer's own time limit). */
+export function useCampaignAiDraft() {
+  return useInvalidating(
+    async (id: number) =>
+      (await api.post<Answer<CampaignDetail>>(`/campaigns/${id}/ai-drafts`)).data,
   );
 }
