@@ -3,6 +3,8 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { partnerAuditLog, partnerConnections, partnerPushes } from "../src/db/schema";
+import { createSecretBox } from "../src/modules/partners/secret-box";
+import { backoffMs, guessPartnerKind } from "../src/modules/partners/service";
 import { insertArticle, userId } from "./article-fixtures";
 import { type FakeServer, hang, sendJson, startFakeServer } from "./fake-http-server";
 import { fakeGhost, fakeWebhook, fakeWordPress } from "./fake-partners";
@@ -471,6 +473,24 @@ describe("the default connection from the environment", () => {
       expect(test.json().data).toMatchObject({ ok: true, partner: { kind: "webhook" } });
       const status = await own.inject({ method: "GET", url: "/api/aurumwire/status", headers });
       expect(status.json().data.integration).toMatchObject({ configured: true, connected: true });
+      // Its rule can be changed in the dashboard; its address and key only through the environment.
+      const id = status.json().data.integration.partner.id;
+      const url = `${hookServer.url}/hook`;
+      const rule = await own.inject({
+        method: "PUT",
+        url: `/api/aurumwire/partners/${id}`,
+        headers,
+        payload: { url, username: null, maxArticles: 5 },
+      });
+      expect(rule.json().data.partner).toMatchObject({ maxArticles: 5, source: "env" });
+      const key = await own.inject({
+        method: "PUT",
+        url: `/api/aurumwire/partners/${id}`,
+        headers,
+        payload: { secret: "another secret value" },
+      });
+      expect(key.statusCode).toBe(409);
+      expect(key.json().error).toContain("PARTNER_API_KEY");
     } finally {
       await own.close();
     }
@@ -496,5 +516,31 @@ describe("the default connection from the environment", () => {
     } finally {
       await own.close();
     }
+  });
+});
+
+describe("pieces", () => {
+  it("guesses the kind of the environment's connection", () => {
+    expect(guessPartnerKind("https://news.example", `${"a".repeat(24)}:${"b".repeat(64)}`)).toBe(
+      "ghost",
+    );
+    expect(guessPartnerKind("https://news.example/wp-json", "secret")).toBe("wordpress");
+    expect(guessPartnerKind("https://news.example", "user:abcd efgh")).toBe("wordpress");
+    expect(guessPartnerKind("https://news.example/hooks/in", "shared-secret")).toBe("webhook");
+  });
+
+  it("opens only what it sealed, and only with the same key", () => {
+    const box = createSecretBox({ jwtSecret: "x".repeat(40) });
+    const sealed = box.seal("app password");
+    expect(sealed).not.toContain("app password");
+    expect(box.open(sealed)).toBe("app password");
+    expect(() => createSecretBox({ jwtSecret: "y".repeat(40) }).open(sealed)).toThrow();
+    expect(() =>
+      createSecretBox({ jwtSecret: "x".repeat(40), secretKey: "z".repeat(40) }).open(sealed),
+    ).toThrow();
+  });
+
+  it("backs off 30 s, doubling, at most 30 minutes", () => {
+    expect([1, 2, 3, 10].map(backoffMs)).toEqual([30_000, 60_000, 120_000, 1_800_000]);
   });
 });

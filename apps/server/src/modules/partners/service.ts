@@ -610,10 +610,11 @@ export function createPartnersService(deps: {
     async updateConnection(actor: Actor, id: number, input: PartnerConnectionChanges) {
       const existing = await repo.findConnection(id);
       if (!existing) throw notFound("Partner connection not found", "partner_not_found");
-      if (
-        existing.source === "env" &&
-        (input.url || input.secret || input.username !== undefined)
-      ) {
+      const changesAccess =
+        (input.url !== undefined && input.url.replace(/\/+$/, "") !== existing.url) ||
+        (input.username !== undefined && (input.username || null) !== existing.username) ||
+        !!input.secret;
+      if (existing.source === "env" && changesAccess) {
         throw conflict(
           "This connection comes from PARTNER_API_URL and PARTNER_API_KEY; change those settings to change its address or key.",
           "partner_from_environment",
