@@ -272,7 +272,7 @@ export function PartnerConnections({ base }: { base: string }) {
             <TableCell>{partnerKindLabels[partner.kind]}</TableCell>
             <TableCell sx={{ maxWidth: 220, overflowWrap: "anywhere" }}>{partner.url}</TableCell>
             <TableCell>{partner.secretHint}</TableCell>
-            <TableCell>
+            <TableCell sx={{ whiteSpace: "nowrap" }}>
               {partner.maxArticles} / {partner.windowHours} h
             </TableCell>
             <TableCell>
