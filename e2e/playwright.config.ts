@@ -6,6 +6,8 @@ process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
 const port = Number(process.env.E2E_PORT);
 // The AI writer talks to a local stand-in for Ollama (fake-ollama.mjs) on the next port.
 const fakeOllamaPort = port + 1;
+// port + 2 belongs to another stand-in; the partner platforms (fake-partner.mjs) use port + 3.
+const fakePartnerPort = port + 3;
 
 export default defineConfig({
   testDir: "./tests",
@@ -41,6 +43,13 @@ export default defineConfig({
       env: { FAKE_OLLAMA_PORT: String(fakeOllamaPort) },
     },
     {
+      command: "node fake-partner.mjs",
+      url: `http://127.0.0.1:${fakePartnerPort}/posts`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { FAKE_PARTNER_PORT: String(fakePartnerPort) },
+    },
+    {
       command: "node serve.mjs",
       url: `http://127.0.0.1:${port}/api/health`,
       timeout: 120_000,
@@ -53,6 +62,9 @@ export default defineConfig({
         NODE_ENV: "production",
         LOG_LEVEL: "warn",
         OLLAMA_URL: `http://127.0.0.1:${fakeOllamaPort}`,
+        // The default partner connection: the WordPress side of fake-partner.mjs.
+        PARTNER_API_URL: `http://127.0.0.1:${fakePartnerPort}`,
+        PARTNER_API_KEY: "syndication:e2e1 pass word 2024",
       },
     },
   ],

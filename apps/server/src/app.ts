@@ -15,6 +15,7 @@ import { seedDemoContent } from "./db/seed";
 import { breakingNewsJob } from "./jobs/breaking-news-job";
 import { embeddedDatabaseMaintenanceJob } from "./jobs/embedded-database-maintenance-job";
 import { marketDataPollJob, marketDataSyncJob } from "./jobs/market-data-job";
+import { partnerQueueJob } from "./jobs/partner-queue-job";
 import { createJobScheduler, type JobScheduler } from "./jobs/scheduler";
 import { contentSecurityPolicy } from "./lib/content-security-policy";
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./lib/counters";
@@ -28,6 +29,7 @@ import { articleReadRoutes } from "./modules/articles/routes";
 import { demoAccountsWithDemoPassword, isLocalPublicUrl } from "./modules/auth/demo-hint";
 import { authRoutes } from "./modules/auth/routes";
 import { breakingNewsRoutes } from "./modules/breaking-news/routes";
+import { campaignRoutes } from "./modules/campaigns/routes";
 import { categoryEditorRoutes } from "./modules/categories/editor-routes";
 import { categoryReadRoutes } from "./modules/categories/routes";
 import { healthRoutes } from "./modules/health/routes";
@@ -36,6 +38,8 @@ import { createLocalFileStorage, type FileStorage } from "./modules/media/file-s
 import { mediaRoutes } from "./modules/media/routes";
 import { createS3FileStorage } from "./modules/media/s3-storage";
 import { uploadFilesRoutes } from "./modules/media/upload-files-routes";
+import { partnerApiPrefix } from "./modules/partners/product";
+import { partnerRoutes } from "./modules/partners/routes";
 import { publicApiRoutes } from "./modules/public-api/routes";
 import { feedRoutes } from "./modules/site-feeds/routes";
 import { siteSettingsRoutes } from "./modules/site-settings/routes";
@@ -204,6 +208,7 @@ export async function buildApp(
   jobs.add(marketDataPollJob(services.marketData));
   jobs.add(marketDataSyncJob(services.marketData));
   jobs.add(breakingNewsJob(services.breakingNews));
+  jobs.add(partnerQueueJob(services.partners));
   jobs.add(embeddedDatabaseMaintenanceJob({ database, cache: services.pageCache }));
 
   app.decorate("services", services);
@@ -268,6 +273,11 @@ export async function buildApp(
       await api.register(breakingNewsRoutes, {
         prefix: "/news",
         breakingNews: services.breakingNews,
+      });
+      await api.register(campaignRoutes, { prefix: "/campaigns", campaigns: services.campaigns });
+      await api.register(partnerRoutes, {
+        prefix: partnerApiPrefix(config.siteName),
+        partners: services.partners,
       });
       const unknownRoute = (request: { method: string; url: string }) => ({
         error: `No API route matches ${request.method} ${request.url.split("?")[0]}.`,

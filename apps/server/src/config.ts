@@ -83,6 +83,10 @@ const envSchema = z.object({
   NEWS_FEEDS: z.string().optional(),
   PARTNER_API_URL: optionalUrl,
   PARTNER_API_KEY: z.string().optional(),
+  PARTNER_API_KIND: z
+    .enum(["wordpress", "ghost", "webhook"], { error: "must be wordpress, ghost or webhook" })
+    .optional(),
+  PARTNER_SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -147,7 +151,19 @@ export interface AppConfig {
   };
   marketData: { url?: string; apiKey?: string };
   newsFeeds: string[];
-  partner: { url?: string; apiKey?: string };
+  partner: {
+    url?: string;
+    apiKey?: string;
+    /** Which adapter the default connection uses; guessed from the key when unset (decision 110). */
+    kind?: "wordpress" | "ghost" | "webhook";
+    /**
+     * Encrypts partner secrets at rest. Unset: derived from the JWT secret with HKDF (decision
+     * 111), so rotating JWT_SECRET without setting this makes stored partner secrets unreadable.
+     */
+    secretKey?: string;
+  };
+  /** The partner queue's clock; tests move it instead of waiting a day. */
+  partnerClock?: () => number;
   /** The first login delay after the free attempts (default one minute); tests shorten it. */
   loginDelayBaseMs?: number;
   /** Time limit for calls to external services (price provider, feeds); tests shorten it. */
@@ -225,7 +241,12 @@ export function loadConfig(
       .split(",")
       .map((url) => url.trim())
       .filter(Boolean),
-    partner: { url: e.PARTNER_API_URL, apiKey: e.PARTNER_API_KEY },
+    partner: {
+      url: e.PARTNER_API_URL,
+      apiKey: e.PARTNER_API_KEY,
+      kind: e.PARTNER_API_KIND,
+      secretKey: e.PARTNER_SECRET_KEY,
+    },
   };
   const config = { ...base, ...overrides, dataDir };
   assertDataDirIsAFolder(dataDir);

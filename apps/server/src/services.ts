@@ -21,6 +21,8 @@ import { createAuthService } from "./modules/auth/service";
 import { createTokenSigner } from "./modules/auth/tokens";
 import { createBreakingNewsRepository } from "./modules/breaking-news/repository";
 import { createBreakingNewsService } from "./modules/breaking-news/service";
+import { createCampaignsRepository } from "./modules/campaigns/repository";
+import { createCampaignsService } from "./modules/campaigns/service";
 import { createCategoryEditorRepository } from "./modules/categories/editor-repository";
 import { createCategoryEditorService } from "./modules/categories/editor-service";
 import { createCategoriesRepository } from "./modules/categories/repository";
@@ -31,6 +33,10 @@ import { createMarketDataService, type MarketDataLogger } from "./modules/market
 import type { FileStorage } from "./modules/media/file-storage";
 import { createMediaService } from "./modules/media/service";
 import { createUploadStorage } from "./modules/media/upload-storage";
+import { partnerProduct } from "./modules/partners/product";
+import { createPartnersRepository } from "./modules/partners/repository";
+import { createSecretBox } from "./modules/partners/secret-box";
+import { createPartnersService } from "./modules/partners/service";
 import { createPublicContentRepository } from "./modules/public-api/repository";
 import { createPublicApiService } from "./modules/public-api/service";
 import { createPublicSettingsReader } from "./modules/public-site/settings-reader";
@@ -194,9 +200,32 @@ export function createServices(deps: {
     users: usersRepository,
     categories,
   });
+  const partnersRepository = createPartnersRepository(db);
+  const partners = createPartnersService({
+    repository: partnersRepository,
+    box: createSecretBox({ secretKey: config.partner.secretKey, jwtSecret: config.jwtSecret }),
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
+    files,
+    env: { url: config.partner.url, apiKey: config.partner.apiKey, kind: config.partner.kind },
+    now: config.partnerClock,
+    timeoutMs: config.outboundTimeoutMs ?? 15_000,
+    log,
+  });
+  const campaigns = createCampaignsService({
+    repository: createCampaignsRepository(db),
+    partners,
+    product: partnerProduct(config.siteName),
+    siteName: config.siteName,
+    aiWriter,
+    categories,
+    articleStates: (ids) => partnersRepository.articleTitles(ids),
+  });
   return {
     auth,
     usersRepository,
+    partners,
+    campaigns,
     demoLoginHint,
     users,
     apiKeys,

@@ -4,4 +4,5 @@ export * from "./schema/api-keys";
 export * from "./schema/content";
 export * from "./schema/market-data";
 export * from "./schema/news";
+export * from "./schema/partners";
 export * from "./schema/users";

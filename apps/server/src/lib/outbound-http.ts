@@ -1,6 +1,6 @@
 /**
  * Calls from this server to external services (price provider, news feeds, the AI writer, and
- * later the partner adapters): one place that bounds time and size and names what went wrong.
+ * the partner adapters): one place that bounds time and size and names what went wrong.
  */
 
 export type OutboundFailure =
@@ -136,8 +136,17 @@ export interface OutboundStreamRequest {
 /** The JSON error body of a refused call, when the service sent one: its `error` text or object. */
 function readErrorBody(body: string): string | undefined {
   try {
-    const parsed = JSON.parse(body) as { error?: unknown; message?: unknown };
+    const parsed = JSON.parse(body) as { error?: unknown; message?: unknown; errors?: unknown };
     const error = parsed.error;
+    // Ghost: { errors: [{ message, context }] }
+    if (Array.isArray(parsed.errors) && parsed.errors[0] && typeof parsed.errors[0] === "object") {
+      const first = parsed.errors[0] as { message?: unknown; context?: unknown };
+      if (typeof first.message === "string") {
+        return typeof first.context === "string" && first.context
+          ? `${first.message} ${first.context}`
+          : first.message;
+      }
+    }
     if (typeof error === "string") return error;
     if (
       error &&
@@ -240,5 +249,69 @@ export async function* postJsonLines(request: OutboundStreamRequest): AsyncGener
     if (pending) yield pending.replace(/\r$/, "");
   } finally {
     await reader.cancel().catch(() => {});
+  }
+}
+
+export interface OutboundSendRequest {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  url: string;
+  headers?: Record<string, string>;
+  /** A string or bytes, sent as they are (set content-type in headers). */
+  body?: string | Uint8Array;
+  timeoutMs: number;
+  maxBytes: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * One request with any method (the partner adapters' writes), under the same rules as fetchText:
+ * time and size limits, 429 with its Retry-After, and a refusal's own error text (WordPress and
+ * Ghost explain "invalid application password" there) kept in the message.
+ */
+export async function sendRequest(request: OutboundSendRequest): Promise<OutboundResponse> {
+  const timeout = AbortSignal.timeout(request.timeoutMs);
+  const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
+  const describe = new URL(request.url).host;
+  try {
+    const response = await fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body as BodyInit | undefined,
+      signal,
+      redirect: "error",
+    });
+    if (response.status === 429) {
+      await response.body?.cancel().catch(() => {});
+      throw new OutboundError(
+        "rate_limited",
+        `${describe} is rate limiting us (429)`,
+        429,
+        parseRetryAfter(response.headers.get("retry-after")),
+      );
+    }
+    if (!response.ok) {
+      let detail: string | undefined;
+      try {
+        detail = readErrorBody(await readLimited(response, 64 * 1024, describe));
+      } catch {
+        // the status alone has to do
+      }
+      throw new OutboundError(
+        "http_status",
+        `${describe} answered ${response.status}${detail ? `: ${detail}` : ""}`,
+        response.status,
+      );
+    }
+    const body = await readLimited(response, request.maxBytes, describe);
+    return { status: response.status, headers: response.headers, body };
+  } catch (error) {
+    if (error instanceof OutboundError) throw error;
+    if (request.signal?.aborted)
+      throw new OutboundError("cancelled", `${describe}: call cancelled`);
+    if (timeout.aborted) {
+      throw new OutboundError("timeout", `${describe} did not answer in ${request.timeoutMs} ms`);
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new OutboundError("network", `${describe} could not be reached: ${reason}`);
   }
 }

@@ -1,6 +1,12 @@
-import { PageHeading } from "../components/page-heading";
+import { CampaignsDashboard } from "../features/campaigns/campaigns-dashboard";
+import { pageMeta, siteNameFrom } from "../lib/meta";
+import type { Route } from "./+types/dashboard.campaigns";
 
-// Filled by its dashboard issue; the route exists so the menu works.
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(siteNameFrom(matches), "Cryptocurrency Media Campaigns"),
+  { name: "robots", content: "noindex" },
+];
+
 export default function DashboardCampaigns() {
-  return <PageHeading title="Cryptocurrency Media Campaigns" />;
+  return <CampaignsDashboard />;
 }

@@ -1,0 +1,129 @@
+import { databaseId } from "@aurumwire/shared/database-id";
+import {
+  createPartnerConnectionSchema,
+  onboardBodySchema,
+  onboardBulkSchema,
+  onboardParamsSchema,
+  partnerIdQuerySchema,
+  recommendationsQuerySchema,
+  updatePartnerConnectionSchema,
+} from "@aurumwire/shared/partners";
+import { editorRoles } from "@aurumwire/shared/roles";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { PartnersService } from "./service";
+
+const idParams = z.object({ id: databaseId("Partner id must be a positive whole number") });
+const pushesQuery = z.object({
+  partnerId: databaseId("Partner id must be a positive whole number").optional(),
+  campaignId: databaseId("Campaign id must be a positive whole number").optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+/**
+ * The partner integration endpoints of spec point 7 (each answers `{ success, data }`), plus the
+ * connections an admin manages and the ledger. Editors and admins use them (the Campaigns menu);
+ * changing connections and resetting the compliance counter is for admins, and is logged.
+ */
+export const partnerRoutes: FastifyPluginAsyncZod<{ partners: PartnersService }> = async (
+  app,
+  { partners },
+) => {
+  const editors = app.requireRoles(editorRoles, "use the partner integration");
+  const admins = app.requireRoles(["admin"], "manage partner connections");
+  const ok = <T>(data: T) => ({ success: true as const, data });
+
+  app.get(
+    "/status",
+    { preHandler: editors, schema: { querystring: partnerIdQuerySchema } },
+    async (request) => ok(await partners.status(request.query.partnerId)),
+  );
+
+  app.get(
+    "/test",
+    { preHandler: editors, schema: { querystring: partnerIdQuerySchema } },
+    async (request) => ok(await partners.test(request.query.partnerId)),
+  );
+
+  app.get(
+    "/compliance",
+    { preHandler: editors, schema: { querystring: partnerIdQuerySchema } },
+    async (request) => ok(await partners.compliance(request.query.partnerId)),
+  );
+
+  app.post(
+    "/compliance/reset",
+    {
+      preHandler: app.requireRoles(["admin"], "reset the partner compliance counter"),
+      schema: { querystring: partnerIdQuerySchema },
+    },
+    async (request) => ok(await partners.resetCompliance(request.user!, request.query.partnerId)),
+  );
+
+  app.post(
+    "/onboard/bulk",
+    { preHandler: editors, schema: { body: onboardBulkSchema } },
+    async (request) =>
+      ok(
+        await partners.onboardBulk(
+          request.user!,
+          request.body.articleIds,
+          request.body.partnerId ?? request.body.options?.partnerId,
+        ),
+      ),
+  );
+
+  app.post(
+    "/onboard/:articleId",
+    { preHandler: editors, schema: { params: onboardParamsSchema, body: onboardBodySchema } },
+    async (request, reply) => {
+      const push = await partners.onboard(request.user!, request.params.articleId, {
+        partnerId: request.body.partnerId,
+      });
+      return reply.status(push.status === "queued" ? 202 : 200).send(ok({ push }));
+    },
+  );
+
+  app.get(
+    "/recommendations",
+    { preHandler: editors, schema: { querystring: recommendationsQuerySchema } },
+    async (request) =>
+      ok({
+        articles: await partners.recommendations(request.query.limit, request.query.partnerId),
+      }),
+  );
+
+  app.get(
+    "/pushes",
+    { preHandler: editors, schema: { querystring: pushesQuery } },
+    async (request) => ok({ pushes: await partners.listPushes(request.query) }),
+  );
+
+  app.get("/partners", { preHandler: editors }, async () =>
+    ok({ partners: await partners.listConnections() }),
+  );
+
+  app.post(
+    "/partners",
+    { preHandler: admins, schema: { body: createPartnerConnectionSchema } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(ok({ partner: await partners.createConnection(request.user!, request.body) })),
+  );
+
+  app.put(
+    "/partners/:id",
+    { preHandler: admins, schema: { params: idParams, body: updatePartnerConnectionSchema } },
+    async (request) =>
+      ok({
+        partner: await partners.updateConnection(request.user!, request.params.id, request.body),
+      }),
+  );
+
+  app.delete(
+    "/partners/:id",
+    { preHandler: admins, schema: { params: idParams } },
+    async (request) => ok(await partners.deleteConnection(request.user!, request.params.id)),
+  );
+};

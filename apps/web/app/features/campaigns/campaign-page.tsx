@@ -1,0 +1,352 @@
+import type { PartnerPushView } from "@aurumwire/shared/partners";
+import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
+import Chip from "@mui/material/Chip";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import Link from "@mui/material/Link";
+import Paper from "@mui/material/Paper";
+import TableCell from "@mui/material/TableCell";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
+import { useState } from "react";
+import { Link as RouterLink } from "react-router";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { useFeedback } from "../../components/feedback";
+import { ManagementTable } from "../../components/management-table";
+import { PageHeading } from "../../components/page-heading";
+import { ApiError } from "../../lib/api-client";
+import { dashboardPaths } from "../../lib/dashboard-paths";
+import { formatArticleDate, formatDateTime } from "../../lib/dates";
+import { errorMessage } from "../../lib/error-text";
+import {
+  partnerBase,
+  useAddCampaignArticles,
+  useCampaign,
+  useCampaignAction,
+  useCampaignAiDraft,
+  useRecommendations,
+} from "./campaigns-api";
+import { campaignStatusColor, useSiteName } from "./campaigns-dashboard";
+
+const pushColor = {
+  held: "default",
+  queued: "info",
+  sending: "info",
+  sent: "success",
+  failed: "error",
+  cancelled: "default",
+} as const;
+
+const pushLabel: Record<PartnerPushView["status"], string> = {
+  held: "Waiting for launch",
+  queued: "Queued",
+  sending: "Sending",
+  sent: "Sent",
+  failed: "Failed",
+  cancelled: "Cancelled",
+};
+
+function PushDetail({ push }: { push: PartnerPushView }) {
+  if (push.status === "sent") {
+    return push.remoteUrl ? (
+      <Link href={push.remoteUrl} target="_blank" rel="noopener">
+        View on {push.partnerName}
+      </Link>
+    ) : (
+      <span>Delivered {formatDateTime(push.sentAt)}</span>
+    );
+  }
+  if (push.status === "queued") {
+    return (
+      <span>
+        Goes out {formatDateTime(push.slotAt)}
+        {push.error ? ` (last try: ${push.error})` : ""}
+      </span>
+    );
+  }
+  if (push.status === "failed")
+    return (
+      <Typography color="error.main" variant="body2">
+        {push.error}
+      </Typography>
+    );
+  if (push.status === "held") return <span>Sent after launch, within the compliance rule</span>;
+  return <span>-</span>;
+}
+
+/** One campaign: its articles with their state, and pause, resume, cancel (decision 113). */
+export function CampaignPage({ id }: { id: number }) {
+  const base = partnerBase(useSiteName());
+  const detail = useCampaign(id);
+  const action = useCampaignAction();
+  const add = useAddCampaignArticles();
+  const aiDraft = useCampaignAiDraft();
+  const feedback = useFeedback();
+  const [picking, setPicking] = useState(false);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [cancelling, setCancelling] = useState(false);
+  const recommendations = useRecommendations(base, picking);
+
+  if (detail.isLoading) return <Typography sx={{ py: 4 }}>Loading campaign...</Typography>;
+  if (detail.error || !detail.data) {
+    const missing = detail.error instanceof ApiError && detail.error.status === 404;
+    return (
+      <Box>
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {missing ? "Campaign not found" : "Failed to load campaign"}
+        </Alert>
+        <Button component={RouterLink} to={dashboardPaths.campaigns} startIcon={<ArrowBackIcon />}>
+          Back to Campaigns
+        </Button>
+      </Box>
+    );
+  }
+  const { campaign, pushes, aiDrafts } = detail.data;
+  const message = campaign.draft.content?.aiContent?.messageToPortray;
+  const run = async (name: "launch" | "pause" | "resume" | "cancel", done: string) => {
+    try {
+      await action.mutateAsync({ id, action: name });
+      feedback.show("success", done);
+    } catch (caught) {
+      feedback.show("error", errorMessage(caught, `Failed to ${name} campaign`));
+    }
+  };
+  const open = campaign.status !== "cancelled" && campaign.status !== "completed";
+
+  return (
+    <Box>
+      <Button
+        component={RouterLink}
+        to={dashboardPaths.campaigns}
+        startIcon={<ArrowBackIcon />}
+        sx={{ mb: 2 }}
+      >
+        Back to Campaigns
+      </Button>
+      <PageHeading title={campaign.name} subtitle={campaign.description || undefined} />
+      <Paper
+        variant="outlined"
+        sx={{ p: 2, mb: 3, display: "flex", gap: 2, flexWrap: "wrap", alignItems: "center" }}
+      >
+        <Chip label={campaign.status} color={campaignStatusColor(campaign.status)} />
+        <Typography variant="body2">Template: {campaign.template.name}</Typography>
+        <Typography variant="body2">
+          Budget: ${campaign.budget.amount.toLocaleString("en-US")}
+        </Typography>
+        <Typography variant="body2">
+          {formatArticleDate(campaign.schedule.startDate)} to{" "}
+          {formatArticleDate(campaign.schedule.endDate)}
+        </Typography>
+        <Box sx={{ flexGrow: 1 }} />
+        {campaign.status === "draft" && (
+          <Button
+            variant="contained"
+            disabled={action.isPending}
+            onClick={() => run("launch", "Campaign launched")}
+          >
+            Launch Campaign
+          </Button>
+        )}
+        {campaign.status === "active" && (
+          <Button
+            variant="outlined"
+            disabled={action.isPending}
+            onClick={() => run("pause", "Campaign paused")}
+          >
+            Pause
+          </Button>
+        )}
+        {campaign.status === "paused" && (
+          <Button
+            variant="contained"
+            disabled={action.isPending}
+            onClick={() => run("resume", "Campaign resumed")}
+          >
+            Resume
+          </Button>
+        )}
+        {open && (
+          <Button color="error" disabled={action.isPending} onClick={() => setCancelling(true)}>
+            Cancel Campaign
+          </Button>
+        )}
+      </Paper>
+
+      {message && (
+        <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
+          <Box
+            sx={{
+              display: "flex",
+              justifyContent: "space-between",
+              alignItems: "center",
+              gap: 2,
+              flexWrap: "wrap",
+            }}
+          >
+            <Box>
+              <Typography variant="h6" component="h2">
+                AI drafts
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                Written by the AI writer from "{message}" ({campaign.draft.content.aiContent.tone},{" "}
+                {campaign.draft.content.aiContent.targetLength}). Each draft waits for an editor to
+                review and publish it; then add it to the campaign.
+              </Typography>
+            </Box>
+            {open && (
+              <Button
+                variant="outlined"
+                disabled={aiDraft.isPending}
+                onClick={async () => {
+                  try {
+                    await aiDraft.mutateAsync(id);
+                    feedback.show(
+                      "success",
+                      "AI draft written: review and publish it before it is sent",
+                    );
+                  } catch (caught) {
+                    feedback.show("error", errorMessage(caught, "Failed to write an AI draft"));
+                  }
+                }}
+              >
+                {aiDraft.isPending ? "Writing Draft..." : "Write AI Draft"}
+              </Button>
+            )}
+          </Box>
+          {aiDrafts.map((draft) => (
+            <Box
+              key={draft.articleId}
+              sx={{ display: "flex", gap: 1, alignItems: "center", mt: 1, flexWrap: "wrap" }}
+            >
+              <Chip
+                size="small"
+                label={draft.status === "published" ? "Published" : "Needs review"}
+                color={draft.status === "published" ? "success" : "warning"}
+              />
+              <Link component={RouterLink} to={dashboardPaths.editArticle(draft.articleId)}>
+                {draft.title}
+              </Link>
+            </Box>
+          ))}
+        </Paper>
+      )}
+      <Box
+        sx={{
+          display: "flex",
+          justifyContent: "space-between",
+          alignItems: "center",
+          mb: 2,
+          gap: 2,
+          flexWrap: "wrap",
+        }}
+      >
+        <Typography variant="h5" component="h2">
+          Articles
+        </Typography>
+        {open && (
+          <Button variant="outlined" onClick={() => setPicking((value) => !value)}>
+            {picking ? "Close" : "Add Articles"}
+          </Button>
+        )}
+      </Box>
+      {picking && (
+        <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+          {recommendations.isLoading && <Typography>Loading articles...</Typography>}
+          {recommendations.data?.length === 0 && (
+            <Typography>No published articles left to send.</Typography>
+          )}
+          <Box sx={{ maxHeight: 260, overflow: "auto" }}>
+            {recommendations.data?.map((article) => (
+              <FormControlLabel
+                key={article.id}
+                sx={{ display: "flex" }}
+                control={
+                  <Checkbox
+                    size="small"
+                    checked={chosen.includes(article.id)}
+                    onChange={(event) =>
+                      setChosen((ids) =>
+                        event.target.checked
+                          ? [...ids, article.id]
+                          : ids.filter((x) => x !== article.id),
+                      )
+                    }
+                  />
+                }
+                label={article.title}
+              />
+            ))}
+          </Box>
+          <Button
+            variant="contained"
+            sx={{ mt: 1 }}
+            disabled={chosen.length === 0 || add.isPending}
+            onClick={async () => {
+              try {
+                const result = await add.mutateAsync({ id, articleIds: chosen });
+                const refused = result.articles.filter((article) => !article.success);
+                feedback.show(
+                  refused.length ? "error" : "success",
+                  refused.length
+                    ? refused.map((article) => article.error).join(" ")
+                    : `${chosen.length} articles added`,
+                );
+                setChosen([]);
+                setPicking(false);
+              } catch (caught) {
+                feedback.show("error", errorMessage(caught, "Failed to add articles"));
+              }
+            }}
+          >
+            Add to Campaign
+          </Button>
+        </Paper>
+      )}
+      <ManagementTable
+        label="Campaign articles"
+        dense
+        columns={[
+          { label: "Article" },
+          { label: "Partner" },
+          { label: "State" },
+          { label: "Details" },
+          { label: "Attempts", align: "right" },
+        ]}
+        loading={{ active: false, text: "" }}
+        empty={{ active: pushes.length === 0, text: "No articles in this campaign yet" }}
+      >
+        {pushes.map((push) => (
+          <TableRow key={push.id} data-testid={`push-${push.articleId}`}>
+            <TableCell sx={{ maxWidth: 320 }}>{push.articleTitle}</TableCell>
+            <TableCell>{push.partnerName}</TableCell>
+            <TableCell>
+              <Chip size="small" label={pushLabel[push.status]} color={pushColor[push.status]} />
+              {push.action === "update" && (
+                <Chip size="small" label="update" variant="outlined" sx={{ ml: 0.5 }} />
+              )}
+            </TableCell>
+            <TableCell sx={{ maxWidth: 360, overflowWrap: "anywhere" }}>
+              <PushDetail push={push} />
+            </TableCell>
+            <TableCell align="right">{push.attempts}</TableCell>
+          </TableRow>
+        ))}
+      </ManagementTable>
+      <ConfirmDialog
+        open={cancelling}
+        title="Cancel campaign?"
+        message="Articles not sent yet are taken out of the queue. Articles already sent stay on the partner."
+        confirmLabel="Cancel Campaign"
+        onCancel={() => setCancelling(false)}
+        onConfirm={async () => {
+          setCancelling(false);
+          await run("cancel", "Campaign cancelled");
+        }}
+      />
+      {feedback.element}
+    </Box>
+  );
+}

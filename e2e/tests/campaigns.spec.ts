@@ -1,0 +1,79 @@
+import { expect, test } from "@playwright/test";
+import { login } from "./fixtures";
+
+/**
+ * Campaigns against the local partner stand-in (fake-partner.mjs, WordPress REST API): the
+ * diagnostics page, the wizard end to end, and a launched campaign whose 4th article waits in the
+ * queue under the 3-per-24-hours rule.
+ */
+test("/cointelegraph-test asks visitors to sign in and runs the three checks for staff", async ({
+  page,
+}) => {
+  await page.goto("/cointelegraph-test");
+  await expect(
+    page.getByText("Sign in with a newsroom account to run the partner diagnostics."),
+  ).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  await login(page, "editor");
+  await page.goto("/cointelegraph-test");
+  await page.getByRole("button", { name: "Run Diagnostics" }).click();
+  for (const name of ["Integration status", "Connection test", "Compliance"]) {
+    await expect(page.getByTestId(`check-${name}`).getByText("OK", { exact: true })).toBeVisible();
+  }
+  await expect(page.getByTestId("check-Connection test")).toContainText(
+    "WordPress accepted the application password",
+  );
+});
+
+test("an admin creates a campaign in the wizard and launches it; the 4th article is queued", async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await login(page, "admin");
+  await page.goto("/dashboard/campaigns");
+  await expect(page.getByRole("heading", { name: "Cryptocurrency Media Campaigns" })).toBeVisible();
+  await page.getByRole("button", { name: "Create Crypto Campaign" }).click();
+  const wizard = page.getByRole("dialog");
+  await expect(wizard.getByText("Choose Your Cryptocurrency Campaign Template")).toBeVisible();
+
+  // The AI template needs its message before the review.
+  await wizard.getByText("AurumWire Media AI Campaign").click();
+  await wizard.getByLabel("Campaign Name *").fill("AI push");
+  await expect(wizard.getByRole("button", { name: "Continue to Review" })).toBeDisabled();
+  await wizard.getByLabel("Message to Portray to Audience *").fill("Self-custody is simple.");
+  await expect(wizard.getByRole("button", { name: "Continue to Review" })).toBeEnabled();
+  await wizard.getByRole("button", { name: "Back to Templates" }).click();
+
+  await wizard.getByText("DeFi Protocol Launch").click();
+  await expect(wizard.getByText("Campaign Details")).toBeVisible();
+  await wizard.getByLabel("Campaign Name *").fill("E2E DeFi week");
+  const articles = wizard.getByRole("checkbox");
+  await expect(articles.first()).toBeVisible();
+  for (let index = 0; index < 4; index++) await articles.nth(index).check();
+  await wizard.getByRole("button", { name: "Continue to Review" }).click();
+  await expect(wizard.getByText("Review Your Campaign")).toBeVisible();
+  await expect(wizard.getByText("4 articles: 3 can go out at once")).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("campaign-review-1440.png") });
+  await wizard.getByRole("button", { name: "Create Campaign" }).click();
+  await expect(wizard.getByText("Campaign Created Successfully!")).toBeVisible();
+  await wizard.getByRole("button", { name: "Open Campaign" }).click();
+
+  await expect(page.getByRole("heading", { name: "E2E DeFi week" })).toBeVisible();
+  await expect(page.getByText("Waiting for launch")).toHaveCount(4);
+  await page.getByRole("button", { name: "Launch Campaign" }).click();
+  await expect(page.getByText("Campaign launched")).toBeVisible();
+  const rows = page.getByRole("table", { name: "Campaign articles" }).getByRole("row");
+  await expect(rows).toHaveCount(5);
+  await expect(page.getByText("Goes out").first()).toBeVisible();
+  const sent = await page.getByRole("link", { name: /View on/ }).count();
+  const queued = await page.getByText("Goes out").count();
+  expect(sent + queued).toBe(4);
+  expect(sent).toBeLessThanOrEqual(3);
+  expect(queued).toBeGreaterThanOrEqual(1);
+  await page.screenshot({ path: testInfo.outputPath("campaign-page-1440.png"), fullPage: true });
+
+  // The campaign survives a reload and is listed on the dashboard.
+  await page.goto("/dashboard/campaigns");
+  await expect(page.getByRole("link", { name: "E2E DeFi week" })).toBeVisible();
+  await expect(page.getByText("Rate Limited")).toBeVisible();
+});
