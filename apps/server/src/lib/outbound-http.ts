@@ -242,3 +242,116 @@ export async function* postJsonLines(request: OutboundStreamRequest): AsyncGener
     await reader.cancel().catch(() => {});
   }
 }
+
+export interface OutboundJsonRequest {
+  url: string;
+  /** GET without a body; POST sends it as JSON. */
+  method?: "GET" | "POST";
+  body?: unknown;
+  headers?: Record<string, string>;
+  timeoutMs: number;
+  maxBytes: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * One JSON call (the image services): the same time, size, 429 and status rules as fetchText,
+ * with a refused call's error text kept in the message, and the answer parsed as JSON (a body that
+ * is not JSON is "malformed").
+ */
+export async function requestJson(request: OutboundJsonRequest): Promise<unknown> {
+  const bytes = await requestBytes({
+    ...request,
+    headers: {
+      accept: "application/json",
+      ...(request.body === undefined ? {} : { "content-type": "application/json" }),
+      ...request.headers,
+    },
+  });
+  try {
+    return JSON.parse(bytes.toString("utf8")) as unknown;
+  } catch {
+    throw new OutboundError(
+      "malformed",
+      `${new URL(request.url).host} answered something that is not JSON`,
+    );
+  }
+}
+
+/** GET or POST answering raw bytes (a picture to download), with the rules of requestJson. */
+export async function requestBytes(request: OutboundJsonRequest): Promise<Buffer> {
+  const timeout = AbortSignal.timeout(request.timeoutMs);
+  const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
+  const describe = new URL(request.url).host;
+  const translate = (error: unknown): Error => {
+    if (error instanceof OutboundError) return error;
+    if (request.signal?.aborted)
+      return new OutboundError("cancelled", `${describe}: call cancelled`);
+    if (timeout.aborted) {
+      return new OutboundError("timeout", `${describe} did not answer in ${request.timeoutMs} ms`);
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    return new OutboundError("network", `${describe} could not be reached: ${reason}`);
+  };
+  try {
+    const response = await fetch(request.url, {
+      method: request.method ?? (request.body === undefined ? "GET" : "POST"),
+      headers: request.headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal,
+      redirect: "follow",
+    });
+    if (response.status === 429) {
+      await response.body?.cancel().catch(() => {});
+      throw new OutboundError(
+        "rate_limited",
+        `${describe} is rate limiting us (429)`,
+        429,
+        parseRetryAfter(response.headers.get("retry-after")),
+      );
+    }
+    if (!response.ok) {
+      let detail: string | undefined;
+      try {
+        detail = readErrorBody(await readLimited(response, 64 * 1024, describe));
+      } catch {
+        // the status alone has to do
+      }
+      throw new OutboundError(
+        "http_status",
+        `${describe} answered ${response.status}${detail ? `: ${detail}` : ""}`,
+        response.status,
+      );
+    }
+    return await readLimitedBytes(response, request.maxBytes, describe);
+  } catch (error) {
+    throw translate(error);
+  }
+}
+
+async function readLimitedBytes(
+  response: Response,
+  maxBytes: number,
+  url: string,
+): Promise<Buffer> {
+  const declared = Number(response.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) {
+    await response.body?.cancel().catch(() => {});
+    throw new OutboundError("too_large", `${url} answered more than ${maxBytes} bytes`);
+  }
+  if (!response.body) return Buffer.alloc(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw new OutboundError("too_large", `${url} answered more than ${maxBytes} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}

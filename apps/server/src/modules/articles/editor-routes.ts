@@ -1,4 +1,8 @@
 import {
+  articleUpdateWithImageResponseSchema,
+  articleUpdateWithImageSchema,
+} from "@aurumwire/shared/ai-images";
+import {
   adminArticleListResponseSchema,
   articleIdParamsSchema,
   articlePreviewRequestSchema,
@@ -6,7 +10,6 @@ import {
   articleResponseSchema,
   articleStatsQuerySchema,
   articleStatsSchema,
-  articleUpdateSchema,
   revisionDetailSchema,
   revisionListResponseSchema,
   revisionParamsSchema,
@@ -14,16 +17,18 @@ import {
 import { articleInputSchema, articleListQuerySchema } from "@aurumwire/shared/articles";
 import { staffRoles } from "@aurumwire/shared/roles";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { AppError } from "../../errors";
+import type { AiImagesService } from "../ai-images/service";
 import type { ArticleEditorService } from "./editor-service";
 
 /**
  * The newsroom's article endpoints: create, edit, delete, the management list and revisions.
  * Every staff role reaches them; the service decides what each role may do with which article.
  */
-export const articleEditorRoutes: FastifyPluginAsyncZod<{ editor: ArticleEditorService }> = async (
-  app,
-  { editor },
-) => {
+export const articleEditorRoutes: FastifyPluginAsyncZod<{
+  editor: ArticleEditorService;
+  images: AiImagesService;
+}> = async (app, { editor, images }) => {
   app.post(
     "/articles",
     {
@@ -40,13 +45,36 @@ export const articleEditorRoutes: FastifyPluginAsyncZod<{ editor: ArticleEditorS
       preHandler: app.requireRoles(staffRoles, "edit articles"),
       schema: {
         params: articleIdParamsSchema,
-        body: articleUpdateSchema,
-        response: { 200: articleResponseSchema },
+        body: articleUpdateWithImageSchema,
+        response: { 200: articleUpdateWithImageResponseSchema },
       },
     },
-    async (request) => ({
-      article: await editor.update(request.user!, request.params.id, request.body),
-    }),
+    async (request) => {
+      const { useStableDiffusion, ...patch } = request.body;
+      const article = await editor.update(request.user!, request.params.id, patch);
+      if (patch.generateImage !== true) return { article };
+      // The fields are saved first; the image comes after, and its failure keeps both the saved
+      // fields and the previous image.
+      const provider =
+        useStableDiffusion === undefined
+          ? undefined
+          : useStableDiffusion
+            ? "stable-diffusion"
+            : "dalle";
+      try {
+        const image = await images.generate(request.user!, request.params.id, provider);
+        return {
+          article: { ...article, featuredImage: image.featuredImage },
+          imageGenerated: true,
+          message: image.aiGenerated
+            ? "Article updated with a new AI image."
+            : "Article updated with a new branded cover (drawn by us, not AI).",
+        };
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return { article, imageGenerated: false, message: error.message };
+      }
+    },
   );
 
   app.delete(
