@@ -6,6 +6,8 @@ process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
 const port = Number(process.env.E2E_PORT);
 // The AI writer talks to a local stand-in for Ollama (fake-ollama.mjs) on the next port.
 const fakeOllamaPort = port + 1;
+// The image services (AUTOMATIC1111 and OpenAI Images) are fake-images.mjs on the one after.
+const fakeImagesPort = port + 2;
 
 export default defineConfig({
   testDir: "./tests",
@@ -41,6 +43,13 @@ export default defineConfig({
       env: { FAKE_OLLAMA_PORT: String(fakeOllamaPort) },
     },
     {
+      command: "node fake-images.mjs",
+      url: `http://127.0.0.1:${fakeImagesPort}/`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { FAKE_IMAGES_PORT: String(fakeImagesPort) },
+    },
+    {
       command: "node serve.mjs",
       url: `http://127.0.0.1:${port}/api/health`,
       timeout: 120_000,
@@ -53,6 +62,9 @@ export default defineConfig({
         NODE_ENV: "production",
         LOG_LEVEL: "warn",
         OLLAMA_URL: `http://127.0.0.1:${fakeOllamaPort}`,
+        SD_URL: `http://127.0.0.1:${fakeImagesPort}`,
+        OPENAI_BASE_URL: `http://127.0.0.1:${fakeImagesPort}/v1`,
+        OPENAI_API_KEY: "e2e-fake-key",
       },
     },
   ],
