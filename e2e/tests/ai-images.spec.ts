@@ -43,13 +43,15 @@ test("an editor generates a featured image from the picker", async ({ page }, te
 test("an editor generates images for a selection of articles, with the cost first", async ({
   page,
 }, testInfo) => {
-  await page.setViewportSize({ width: 1440, height: 1000 });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await login(page, "editor");
   await page.goto("/dashboard/articles");
   const checkboxes = page.getByRole("checkbox", { name: /^Select (?!all)/ });
   for (let index = 0; index < 4; index += 1) await checkboxes.nth(index).check();
   const toolbar = page.getByRole("toolbar", { name: "Selected rows" });
   await expect(toolbar).toContainText("4 selected");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: testInfo.outputPath("articles-selection-1280.png") });
   await toolbar.getByRole("button", { name: "Generate images" }).click();
 
   const dialog = page.getByRole("dialog", { name: "Generate images" });

@@ -91,14 +91,15 @@ export function AiImageActions(props: {
       ) : (
         <Stack spacing={1}>
           {anyAi ? (
-            <Stack direction={{ xs: "column", sm: "row" }} spacing={1}>
+            // The picker sits in the editor's narrow side column: one control per line.
+            <Stack spacing={1}>
               <TextField
                 select
                 size="small"
                 label="Image service"
                 value={chosen ?? ""}
                 onChange={(event) => setProvider(event.target.value as ImageProvider)}
-                sx={{ minWidth: 220, flex: 1 }}
+                fullWidth
                 disabled={busy}
               >
                 {options.map((option) => (
@@ -111,6 +112,7 @@ export function AiImageActions(props: {
                 variant="contained"
                 startIcon={<AutoAwesomeIcon />}
                 disabled={busy}
+                sx={{ alignSelf: "flex-start" }}
                 onClick={() => chosen && run(chosen)}
               >
                 Generate AI

@@ -266,9 +266,7 @@ export function BulkImagesDialog(props: {
   const showStart = batchId === null && !failed && props.mode === "new";
   return (
     <Dialog open={props.open} onClose={close} fullWidth maxWidth="sm">
-      <DialogTitle>
-        {props.mode === "batches" && batchId === null ? "Image batches" : "Generate images"}
-      </DialogTitle>
+      <DialogTitle>{props.mode === "batches" ? "Image batches" : "Generate images"}</DialogTitle>
       <DialogContent>{body}</DialogContent>
       <DialogActions>
         {props.mode === "batches" && batchId !== null && (
