@@ -36,13 +36,17 @@ export function useImageServiceStatus(service: AiImageService) {
   });
 }
 
+/** One article's image by the first configured service (or the branded cover). */
+export function generateArticleImage(articleId: number, provider?: ImageProvider) {
+  return api.post<GenerateImageResponse>(
+    `/articles/${articleId}/generate-image${provider ? `?provider=${provider}` : ""}`,
+  );
+}
+
 export function useGenerateImage(articleId: number | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (provider?: ImageProvider) =>
-      api.post<GenerateImageResponse>(
-        `/articles/${articleId}/generate-image${provider ? `?provider=${provider}` : ""}`,
-      ),
+    mutationFn: (provider?: ImageProvider) => generateArticleImage(articleId ?? 0, provider),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: articleKeys.all });
       queryClient.invalidateQueries({ queryKey: ["ai-images", "status"] });

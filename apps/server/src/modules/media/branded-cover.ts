@@ -65,20 +65,22 @@ export function brandedCoverSvg(options: {
   const titleTop = height - 120 - lineHeight * (lines.length - 1);
   // With a headline the artwork keeps to the right; without one it spans the frame.
   const artLeft = options.headline ? 560 : 64;
+  // Without a headline below it, the artwork sits in the middle of the frame.
+  const artTop = options.headline ? 0 : 120;
   const points = Array.from({ length: Math.floor((width - artLeft) / 55) + 1 }, (_, index) => {
     const x = artLeft + index * 55;
-    const y = 110 + random() * 150 - index * 4;
+    const y = artTop + 110 + random() * 150 - index * 4;
     return `${x},${y.toFixed(1)}`;
   }).join(" ");
   const rings = Array.from({ length: 3 }, () => {
     const cx = artLeft + 260 + random() * (width - artLeft - 280);
-    const cy = 60 + random() * 220;
+    const cy = artTop + 60 + random() * 220;
     const r = 60 + random() * 140;
     return `<circle cx="${cx.toFixed(0)}" cy="${cy.toFixed(0)}" r="${r.toFixed(0)}" fill="none" stroke="${color}" stroke-opacity="0.18" stroke-width="2"/>`;
   }).join("");
   const bars = Array.from({ length: Math.floor((width - artLeft - 40) / 36) }, (_, index) => {
     const barHeight = 20 + random() * 90;
-    return `<rect x="${artLeft + 40 + index * 36}" y="${(330 - barHeight).toFixed(0)}" width="18" height="${barHeight.toFixed(0)}" rx="3" fill="${color}" fill-opacity="0.12"/>`;
+    return `<rect x="${artLeft + 40 + index * 36}" y="${(artTop + 330 - barHeight).toFixed(0)}" width="18" height="${barHeight.toFixed(0)}" rx="3" fill="${color}" fill-opacity="0.12"/>`;
   }).join("");
   const titleText = lines
     .map(
@@ -95,8 +97,8 @@ ${titleText}
 <rect x="64" y="${height - 70}" width="56" height="4" fill="url(#gold)"/>
 <text x="136" y="${height - 60}" font-size="24" font-weight="700" fill="#FFD700" letter-spacing="2">${escapeSvgText(options.siteName.toUpperCase())}</text>
 </g>`;
-  // Without words, a gold rule and a soft glow hold the lower left where the title would be.
-  const artworkAccent = `<circle cx="260" cy="${height - 150}" r="210" fill="${color}" fill-opacity="0.10"/><rect x="64" y="${height - 70}" width="120" height="5" rx="2" fill="url(#gold)"/>`;
+  // Without words, a soft glow of the category colour balances the chart.
+  const artworkAccent = `<circle cx="300" cy="${height / 2}" r="230" fill="${color}" fill-opacity="0.08"/>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
 <defs>
 <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0B0B0F"/><stop offset="0.55" stop-color="#15151C"/><stop offset="1" stop-color="${color}" stop-opacity="0.55"/></linearGradient>
