@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { imageGenerations } from "../src/db/schema";
+import { categories, imageGenerations } from "../src/db/schema";
 import { insertArticle, userId } from "./article-fixtures";
 import { type FakeServer, startFakeServer } from "./fake-http-server";
 import { createImageServerHandler, pictureBytes } from "./fake-image-servers";
 import { buildTestApp, loginAs } from "./helpers";
+import { validArticle } from "./newsroom-fixtures";
 
 let fake: FakeServer;
 let images: ReturnType<typeof createImageServerHandler>;
@@ -236,6 +237,23 @@ describe("PUT /api/articles/{id} with generateImage", () => {
     expect(body.message).toContain("DALL-E refused the request (500)");
     expect(body.article.metaTitle).toBe("Miners and cold storage");
     expect(body.article.featuredImage).toBe("/uploads/old-cover.jpg");
+  });
+});
+
+describe("POST /api/articles with generateImage", () => {
+  it("saves the article, then gives it an image", async () => {
+    const [category] = await app.database.db.select().from(categories).limit(1);
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/articles",
+      headers: author,
+      payload: validArticle(category.id, { generateImage: true }),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const body = response.json();
+    expect(body.imageGenerated).toBe(true);
+    expect(body.article.featuredImage).toMatch(/^\/uploads\/articles\//);
+    expect(await featuredImageOf(body.article.id)).toBe(body.article.featuredImage);
   });
 });
 

@@ -1,6 +1,8 @@
 import {
   articleUpdateWithImageResponseSchema,
   articleUpdateWithImageSchema,
+  type ImageProvider,
+  imageProviderLabels,
 } from "@aurumwire/shared/ai-images";
 import {
   adminArticleListResponseSchema,
@@ -14,7 +16,11 @@ import {
   revisionListResponseSchema,
   revisionParamsSchema,
 } from "@aurumwire/shared/article-editor";
-import { articleInputSchema, articleListQuerySchema } from "@aurumwire/shared/articles";
+import {
+  type Article,
+  articleInputSchema,
+  articleListQuerySchema,
+} from "@aurumwire/shared/articles";
 import { staffRoles } from "@aurumwire/shared/roles";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../errors";
@@ -29,14 +35,45 @@ export const articleEditorRoutes: FastifyPluginAsyncZod<{
   editor: ArticleEditorService;
   images: AiImagesService;
 }> = async (app, { editor, images }) => {
+  /**
+   * The article is saved first; the image comes after, and its failure keeps both the saved
+   * fields and the previous image, with the reason in `message`.
+   */
+  async function withGeneratedImage(
+    actor: Parameters<AiImagesService["generate"]>[0],
+    article: Article,
+    provider: ImageProvider | undefined,
+  ) {
+    try {
+      const image = await images.generate(actor, article.id, provider);
+      return {
+        article: { ...article, featuredImage: image.featuredImage },
+        imageGenerated: true,
+        message: image.aiGenerated
+          ? `Article saved with a new AI image from ${imageProviderLabels[image.provider]}.`
+          : "Article saved with a new branded cover (drawn by us, not AI).",
+      };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return { article, imageGenerated: false, message: error.message };
+    }
+  }
+
   app.post(
     "/articles",
     {
       preHandler: app.requireRoles(staffRoles, "create articles"),
-      schema: { body: articleInputSchema, response: { 201: articleResponseSchema } },
+      schema: {
+        body: articleInputSchema,
+        response: { 201: articleUpdateWithImageResponseSchema },
+      },
     },
-    async (request, reply) =>
-      reply.status(201).send({ article: await editor.create(request.user!, request.body) }),
+    async (request, reply) => {
+      const article = await editor.create(request.user!, request.body);
+      if (!request.body.generateImage) return reply.status(201).send({ article });
+      // Spec point 7 lists generateImage in the create body: the article is saved first.
+      return reply.status(201).send(await withGeneratedImage(request.user!, article, undefined));
+    },
   );
 
   app.put(
@@ -53,27 +90,13 @@ export const articleEditorRoutes: FastifyPluginAsyncZod<{
       const { useStableDiffusion, ...patch } = request.body;
       const article = await editor.update(request.user!, request.params.id, patch);
       if (patch.generateImage !== true) return { article };
-      // The fields are saved first; the image comes after, and its failure keeps both the saved
-      // fields and the previous image.
       const provider =
         useStableDiffusion === undefined
           ? undefined
           : useStableDiffusion
             ? "stable-diffusion"
             : "dalle";
-      try {
-        const image = await images.generate(request.user!, request.params.id, provider);
-        return {
-          article: { ...article, featuredImage: image.featuredImage },
-          imageGenerated: true,
-          message: image.aiGenerated
-            ? "Article updated with a new AI image."
-            : "Article updated with a new branded cover (drawn by us, not AI).",
-        };
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        return { article, imageGenerated: false, message: error.message };
-      }
+      return withGeneratedImage(request.user!, article, provider);
     },
   );
 
