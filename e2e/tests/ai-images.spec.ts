@@ -9,6 +9,18 @@ import { login } from "./fixtures";
 test("an editor generates a featured image from the picker", async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 1000 });
   await login(page, "editor");
+  // A new article is not saved yet: generation waits for the first save (spec point 4).
+  await page.goto("/dashboard/articles/create");
+  await expect(
+    page.getByText(
+      "Please save the article first, then use the Generate AI button to create an AI image.",
+    ),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Generate AI" }).click();
+  await expect(
+    page.getByText("Please save the article first before generating an AI image"),
+  ).toBeVisible();
+
   await page.goto("/dashboard/articles");
   await page
     .getByRole("link", { name: /^Edit / })
