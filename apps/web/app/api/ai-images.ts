@@ -37,16 +37,24 @@ export function useImageServiceStatus(service: AiImageService) {
 }
 
 /** One article's image by the first configured service (or the branded cover). */
-export function generateArticleImage(articleId: number, provider?: ImageProvider) {
+export function generateArticleImage(
+  articleId: number,
+  provider?: ImageProvider,
+  signal?: AbortSignal,
+) {
   return api.post<GenerateImageResponse>(
     `/articles/${articleId}/generate-image${provider ? `?provider=${provider}` : ""}`,
+    undefined,
+    { signal },
   );
 }
 
 export function useGenerateImage(articleId: number | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (provider?: ImageProvider) => generateArticleImage(articleId ?? 0, provider),
+    // Aborting the call (Cancel) closes the connection, which cancels the service call on the server.
+    mutationFn: (input: { provider?: ImageProvider; signal?: AbortSignal }) =>
+      generateArticleImage(articleId ?? 0, input.provider, input.signal),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: articleKeys.all });
       queryClient.invalidateQueries({ queryKey: ["ai-images", "status"] });

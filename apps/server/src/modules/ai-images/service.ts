@@ -263,10 +263,17 @@ export function createAiImagesService(deps: {
         batchId: options.batchId ?? null,
       });
     };
-    const log =
-      choice === "dalle"
-        ? await dallePace.take(reserve, { signal: options.signal ?? background.signal })
-        : await reserve();
+    const signal = options.signal ?? background.signal;
+    let log: Awaited<ReturnType<typeof reserve>>;
+    try {
+      log = choice === "dalle" ? await dallePace.take(reserve, { signal }) : await reserve();
+    } catch (error) {
+      // Left while waiting for its turn: nothing was asked of the service.
+      if (signal.aborted && !(error instanceof AppError)) {
+        throw toAppError(new ImageProviderError("cancelled", "cancelled"), choice, deps.timeoutMs);
+      }
+      throw error;
+    }
     let charged = false;
     try {
       const answer = await provider.generate({

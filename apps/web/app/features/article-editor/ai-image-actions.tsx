@@ -13,7 +13,7 @@ import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useGenerateImage, useImageServiceStatus } from "../../api/ai-images";
 import { DalleSpend } from "../../components/dalle-spend";
 import { ApiError } from "../../lib/api-client";
@@ -34,6 +34,7 @@ export function AiImageActions(props: {
   const generate = useGenerateImage(props.articleId);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const running = useRef<AbortController | null>(null);
   const checking = stableDiffusion.isPending || dalle.isPending;
   const options: { provider: ImageProvider; label: string }[] = [];
   if (stableDiffusion.data?.configured) {
@@ -61,8 +62,10 @@ export function AiImageActions(props: {
       setError(imageMessages.saveFirst);
       return;
     }
+    const controller = new AbortController();
+    running.current = controller;
     try {
-      const result = await generate.mutateAsync(which);
+      const result = await generate.mutateAsync({ provider: which, signal: controller.signal });
       props.onGenerated(result.featuredImage);
       setDone(
         result.aiGenerated
@@ -70,7 +73,9 @@ export function AiImageActions(props: {
           : "New branded cover drawn by our server (not AI, free).",
       );
     } catch (caught) {
-      if (caught instanceof ApiError && caught.status > 0) {
+      if (controller.signal.aborted) {
+        setError("The image generation was cancelled. The article keeps its current image.");
+      } else if (caught instanceof ApiError && caught.status > 0) {
         setError(caught.message || imageMessages.failed);
       } else {
         setError(imageMessages.failedRetry);
@@ -142,9 +147,14 @@ export function AiImageActions(props: {
       {generate.isPending && (
         <Box sx={{ mt: 1 }}>
           <LinearProgress aria-label="Generating image" />
-          <Typography variant="caption" color="text.secondary">
-            Generating image... this can take up to a minute and a half.
-          </Typography>
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center", mt: 0.5 }}>
+            <Typography variant="caption" color="text.secondary" sx={{ flex: 1 }}>
+              Generating image... this can take up to a minute and a half.
+            </Typography>
+            <Button size="small" onClick={() => running.current?.abort()}>
+              Cancel
+            </Button>
+          </Stack>
         </Box>
       )}
       {error && (
