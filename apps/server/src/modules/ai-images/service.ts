@@ -367,9 +367,18 @@ export function createAiImagesService(deps: {
     const items = row.items.map((item) =>
       item.status === "running" ? { ...item, status: "pending" as const } : item,
     );
+    // On shutdown the lease is given up at once, so the next start (or another instance) resumes
+    // the batch without waiting for it to run out.
+    const release = () =>
+      repository
+        .saveBatchProgress(batchId, instanceId, { items, leaseUntil: new Date(0) }, now())
+        .catch(() => null);
     for (const item of items) {
       if (item.status !== "pending") continue;
-      if (signal.aborted) return;
+      if (signal.aborted) {
+        await release();
+        return;
+      }
       item.status = "running";
       // Stops when the batch was cancelled or another instance took it over.
       if (
@@ -392,6 +401,7 @@ export function createAiImagesService(deps: {
         } catch (error) {
           if (signal.aborted) {
             item.status = "pending"; // picked up again after the restart
+            await release();
             return;
           }
           // The service asked us to wait: a batch waits and tries again rather than failing.
