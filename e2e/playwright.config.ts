@@ -6,7 +6,9 @@ process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
 const port = Number(process.env.E2E_PORT);
 // The AI writer talks to a local stand-in for Ollama (fake-ollama.mjs) on the next port.
 const fakeOllamaPort = port + 1;
-// port + 2 belongs to another stand-in; the partner platforms (fake-partner.mjs) use port + 3.
+// The image services (AUTOMATIC1111 and OpenAI Images) are fake-images.mjs on port + 2.
+const fakeImagesPort = port + 2;
+// The partner platforms (WordPress, Ghost, a webhook) are fake-partner.mjs on port + 3.
 const fakePartnerPort = port + 3;
 
 export default defineConfig({
@@ -50,6 +52,13 @@ export default defineConfig({
       env: { FAKE_PARTNER_PORT: String(fakePartnerPort) },
     },
     {
+      command: "node fake-images.mjs",
+      url: `http://127.0.0.1:${fakeImagesPort}/`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { FAKE_IMAGES_PORT: String(fakeImagesPort) },
+    },
+    {
       command: "node serve.mjs",
       url: `http://127.0.0.1:${port}/api/health`,
       timeout: 120_000,
@@ -65,6 +74,9 @@ export default defineConfig({
         // The default partner connection: the WordPress side of fake-partner.mjs.
         PARTNER_API_URL: `http://127.0.0.1:${fakePartnerPort}`,
         PARTNER_API_KEY: "syndication:e2e1 pass word 2024",
+        SD_URL: `http://127.0.0.1:${fakeImagesPort}`,
+        OPENAI_BASE_URL: `http://127.0.0.1:${fakeImagesPort}/v1`,
+        OPENAI_API_KEY: "e2e-fake-key",
       },
     },
   ],

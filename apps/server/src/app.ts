@@ -14,6 +14,7 @@ import { type DatabaseHandle, openDatabase, startupLocks } from "./db/client";
 import { seedDemoContent } from "./db/seed";
 import { breakingNewsJob } from "./jobs/breaking-news-job";
 import { embeddedDatabaseMaintenanceJob } from "./jobs/embedded-database-maintenance-job";
+import { imageBatchesJob } from "./jobs/image-batches-job";
 import { marketDataPollJob, marketDataSyncJob } from "./jobs/market-data-job";
 import { partnerQueueJob } from "./jobs/partner-queue-job";
 import { createJobScheduler, type JobScheduler } from "./jobs/scheduler";
@@ -22,6 +23,7 @@ import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./lib/
 import { lockDataDir } from "./lib/data-dir-lock";
 import { createRateLimitRefusals } from "./lib/rate-limit-refusals";
 import { redisConnectionName, redisKeys } from "./lib/redis-keys";
+import { aiImagesRoutes } from "./modules/ai-images/routes";
 import { aiWriterRoutes } from "./modules/ai-writer/routes";
 import { apiKeysRoutes } from "./modules/api-keys/routes";
 import { articleEditorRoutes } from "./modules/articles/editor-routes";
@@ -210,6 +212,7 @@ export async function buildApp(
   jobs.add(breakingNewsJob(services.breakingNews));
   jobs.add(partnerQueueJob(services.partners));
   jobs.add(embeddedDatabaseMaintenanceJob({ database, cache: services.pageCache }));
+  jobs.add(imageBatchesJob(services.aiImages));
 
   app.decorate("services", services);
   app.decorate("config", config);
@@ -220,6 +223,8 @@ export async function buildApp(
     await jobs.stop();
     // Background AI drafts are cancelled and settle before the database closes.
     await services.aiWriter.close();
+    // Bulk image batches stop after the article in hand; another instance or the next start resumes them.
+    await services.aiImages.close();
     await stopSharingInvalidations?.();
     // Pending API key usage is written while the database is still open.
     await services.apiKeys.close();
@@ -261,9 +266,13 @@ export async function buildApp(
         prefix: "/categories",
         categories: services.categories,
       });
-      await api.register(articleEditorRoutes, { editor: services.articleEditor });
+      await api.register(articleEditorRoutes, {
+        editor: services.articleEditor,
+        images: services.aiImages,
+      });
       await api.register(aiWriterRoutes, { writer: services.aiWriter });
       await api.register(mediaRoutes, { media: services.media });
+      await api.register(aiImagesRoutes, { images: services.aiImages });
       await api.register(categoryEditorRoutes, { categoryEditor: services.categoryEditor });
       await api.register(siteSettingsRoutes, { siteSettings: services.siteSettings });
       await api.register(marketDataRoutes, {

@@ -78,6 +78,17 @@ const envSchema = z.object({
     .max(100_000)
     .default(50),
   SD_URL: optionalUrl,
+  DALLE_QUALITY: z.enum(["standard", "hd"]).default("standard"),
+  DALLE_MAX_IMAGES_PER_MINUTE: z.coerce
+    .number({ error: "must be a number" })
+    .int()
+    .min(1, "must be at least 1")
+    .max(1000)
+    .default(5),
+  DALLE_MONTHLY_BUDGET_USD: z.coerce
+    .number({ error: "must be a number of US dollars, such as 25" })
+    .min(0)
+    .optional(),
   MARKET_DATA_URL: optionalUrl,
   MARKET_DATA_API_KEY: z.string().optional(),
   NEWS_FEEDS: z.string().optional(),
@@ -146,6 +157,12 @@ export interface AppConfig {
     openaiApiKey?: string;
     openaiModel: string;
     stableDiffusionUrl?: string;
+    /** DALL-E 3 picture quality: standard ($0.04) or hd ($0.08). */
+    dalleQuality: "standard" | "hd";
+    /** DALL-E calls per minute; more wait their turn (spec point 9: 5). */
+    dalleMaxImagesPerMinute: number;
+    /** Optional cap on DALL-E spending per UTC month, in US dollars. */
+    dalleMonthlyBudgetUsd: number | null;
     /** AI article generations per staff member and UTC day. */
     dailyGenerationLimit: number;
   };
@@ -170,6 +187,10 @@ export interface AppConfig {
   outboundTimeoutMs?: number;
   /** The AI writer's time limit per generation (spec point 9: 300000 ms); tests shorten it. */
   aiGenerationTimeoutMs?: number;
+  /** Time limit per AI image call (90 s); tests shorten it. */
+  imageTimeoutMs?: number;
+  /** The window of the DALL-E per-minute pace (60 s); tests shorten it. */
+  imagePaceWindowMs?: number;
   /** Where the built web app lives; tests without a build leave it unset. */
   webBuildDir?: string;
 }
@@ -234,6 +255,9 @@ export function loadConfig(
       openaiApiKey: e.OPENAI_API_KEY,
       openaiModel: e.OPENAI_MODEL,
       stableDiffusionUrl: e.SD_URL,
+      dalleQuality: e.DALLE_QUALITY,
+      dalleMaxImagesPerMinute: e.DALLE_MAX_IMAGES_PER_MINUTE,
+      dalleMonthlyBudgetUsd: e.DALLE_MONTHLY_BUDGET_USD ?? null,
       dailyGenerationLimit: e.AI_DAILY_GENERATION_LIMIT,
     },
     marketData: { url: e.MARKET_DATA_URL, apiKey: e.MARKET_DATA_API_KEY },

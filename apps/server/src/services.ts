@@ -2,6 +2,10 @@ import { intervals } from "@aurumwire/shared/limits";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import type { CounterStore } from "./lib/counters";
+import { createOpenAiImagesProvider } from "./modules/ai-images/openai-images-provider";
+import { createAiImagesRepository } from "./modules/ai-images/repository";
+import { createAiImagesService } from "./modules/ai-images/service";
+import { createStableDiffusionProvider } from "./modules/ai-images/stable-diffusion-provider";
 import { createOllamaProvider } from "./modules/ai-writer/ollama-provider";
 import { createOpenAiProvider } from "./modules/ai-writer/openai-provider";
 import type { ChatProvider } from "./modules/ai-writer/provider";
@@ -195,6 +199,30 @@ export function createServices(deps: {
   const media = createMediaService({
     storage: createUploadStorage(files),
   });
+  const aiImages = createAiImagesService({
+    repository: createAiImagesRepository(db),
+    articleEditor,
+    media,
+    providers: {
+      "stable-diffusion": config.ai.stableDiffusionUrl
+        ? createStableDiffusionProvider({ baseUrl: config.ai.stableDiffusionUrl })
+        : null,
+      // DALL-E needs only the key: the base URL defaults to OpenAI's own.
+      dalle: config.ai.openaiApiKey
+        ? createOpenAiImagesProvider({
+            baseUrl: config.ai.openaiBaseUrl ?? "https://api.openai.com/v1",
+            apiKey: config.ai.openaiApiKey,
+            quality: config.ai.dalleQuality,
+          })
+        : null,
+    },
+    siteName: config.siteName,
+    timeoutMs: config.imageTimeoutMs ?? 90_000,
+    statusTimeoutMs: outboundTimeoutMs,
+    maxImagesPerMinute: config.ai.dalleMaxImagesPerMinute,
+    paceWindowMs: config.imagePaceWindowMs,
+    monthlyBudget: config.ai.dalleMonthlyBudgetUsd,
+  });
   const publicApi = createPublicApiService({
     content: createPublicContentRepository(db),
     users: usersRepository,
@@ -245,6 +273,7 @@ export function createServices(deps: {
     siteSettings,
     media,
     files,
+    aiImages,
   };
 }
 

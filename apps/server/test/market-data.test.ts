@@ -369,12 +369,13 @@ describe("the market data jobs", () => {
     expect(asked).toBe(2);
   });
 
-  it("registers the poll, the cross-instance sync and the feed reader", () => {
+  it("registers the poll, the cross-instance sync, the feed reader and the image batches", () => {
     expect(app.jobs.names()).toEqual([
       "market-data:poll",
       "market-data:sync",
       "news-feed:read",
       "database:vacuum-analyze",
+      "ai-images:resume-batches",
     ]);
   });
 });

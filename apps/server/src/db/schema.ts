@@ -1,4 +1,5 @@
 // The one schema, split by domain into schema/*.ts; drizzle-kit reads the same files.
+export * from "./schema/ai-images";
 export * from "./schema/ai-writer";
 export * from "./schema/api-keys";
 export * from "./schema/content";

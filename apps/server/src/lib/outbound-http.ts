@@ -57,12 +57,20 @@ export function parseRetryAfter(header: string | null, now = Date.now()): number
 }
 
 async function readLimited(response: Response, maxBytes: number, url: string): Promise<string> {
+  return (await readLimitedBytes(response, maxBytes, url)).toString("utf8");
+}
+
+async function readLimitedBytes(
+  response: Response,
+  maxBytes: number,
+  url: string,
+): Promise<Buffer> {
   const declared = Number(response.headers.get("content-length") ?? "0");
   if (declared > maxBytes) {
     await response.body?.cancel().catch(() => {});
     throw new OutboundError("too_large", `${url} answered more than ${maxBytes} bytes`);
   }
-  if (!response.body) return "";
+  if (!response.body) return Buffer.alloc(0);
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -76,7 +84,7 @@ async function readLimited(response: Response, maxBytes: number, url: string): P
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 /** GET a URL with a time limit (connect and body together) and a size limit. */
@@ -261,6 +269,8 @@ export interface OutboundSendRequest {
   timeoutMs: number;
   maxBytes: number;
   signal?: AbortSignal;
+  /** Follow redirects (a generated picture's download link); refused by default. */
+  followRedirects?: boolean;
 }
 
 /**
@@ -269,6 +279,14 @@ export interface OutboundSendRequest {
  * Ghost explain "invalid application password" there) kept in the message.
  */
 export async function sendRequest(request: OutboundSendRequest): Promise<OutboundResponse> {
+  const answer = await sendForBytes(request);
+  return { status: answer.status, headers: answer.headers, body: answer.bytes.toString("utf8") };
+}
+
+/** sendRequest, answering the body as bytes: the one place that makes these calls. */
+async function sendForBytes(
+  request: OutboundSendRequest,
+): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
   const timeout = AbortSignal.timeout(request.timeoutMs);
   const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
   const describe = new URL(request.url).host;
@@ -278,7 +296,7 @@ export async function sendRequest(request: OutboundSendRequest): Promise<Outboun
       headers: request.headers,
       body: request.body as BodyInit | undefined,
       signal,
-      redirect: "error",
+      redirect: request.followRedirects ? "follow" : "error",
     });
     if (response.status === 429) {
       await response.body?.cancel().catch(() => {});
@@ -302,8 +320,8 @@ export async function sendRequest(request: OutboundSendRequest): Promise<Outboun
         response.status,
       );
     }
-    const body = await readLimited(response, request.maxBytes, describe);
-    return { status: response.status, headers: response.headers, body };
+    const bytes = await readLimitedBytes(response, request.maxBytes, describe);
+    return { status: response.status, headers: response.headers, bytes };
   } catch (error) {
     if (error instanceof OutboundError) throw error;
     if (request.signal?.aborted)
@@ -314,4 +332,53 @@ export async function sendRequest(request: OutboundSendRequest): Promise<Outboun
     const reason = error instanceof Error ? error.message : String(error);
     throw new OutboundError("network", `${describe} could not be reached: ${reason}`);
   }
+}
+
+export interface OutboundJsonRequest {
+  url: string;
+  /** GET without a body; POST sends it as JSON. */
+  method?: "GET" | "POST";
+  body?: unknown;
+  headers?: Record<string, string>;
+  timeoutMs: number;
+  maxBytes: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * One JSON call (the image services): the rules of sendRequest, redirects followed, and the answer
+ * parsed as JSON (a body that is not JSON is "malformed").
+ */
+export async function requestJson(request: OutboundJsonRequest): Promise<unknown> {
+  const bytes = await requestBytes({
+    ...request,
+    headers: {
+      accept: "application/json",
+      ...(request.body === undefined ? {} : { "content-type": "application/json" }),
+      ...request.headers,
+    },
+  });
+  try {
+    return JSON.parse(bytes.toString("utf8")) as unknown;
+  } catch {
+    throw new OutboundError(
+      "malformed",
+      `${new URL(request.url).host} answered something that is not JSON`,
+    );
+  }
+}
+
+/** GET or POST answering raw bytes (a picture to download), with the rules of requestJson. */
+export async function requestBytes(request: OutboundJsonRequest): Promise<Buffer> {
+  const answer = await sendForBytes({
+    method: request.method ?? (request.body === undefined ? "GET" : "POST"),
+    url: request.url,
+    headers: request.headers,
+    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    timeoutMs: request.timeoutMs,
+    maxBytes: request.maxBytes,
+    signal: request.signal,
+    followRedirects: true,
+  });
+  return answer.bytes;
 }

@@ -1,4 +1,6 @@
+import Checkbox from "@mui/material/Checkbox";
 import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
@@ -6,11 +8,50 @@ import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TablePagination from "@mui/material/TablePagination";
 import TableRow from "@mui/material/TableRow";
-import type { ReactNode } from "react";
+import Typography from "@mui/material/Typography";
+import { createContext, type ReactNode, useContext } from "react";
 
 export interface ManagementColumn {
   label: string;
   align?: "right" | "center";
+}
+
+/**
+ * Row selection of a management table: the ids chosen (kept across pages by the screen), the ids
+ * on this page for the header checkbox, and what to do with the chosen rows (a bar above the
+ * table while any are chosen).
+ */
+export interface ManagementSelection {
+  selected: readonly number[];
+  pageIds: readonly number[];
+  onChange: (selected: number[]) => void;
+  /** Buttons for the chosen rows. */
+  actions: ReactNode;
+}
+
+const SelectionContext = createContext<ManagementSelection | null>(null);
+
+/** The first cell of a selectable row: its checkbox, named after the row. */
+export function SelectRowCell(props: { rowId: number; label: string }) {
+  const selection = useContext(SelectionContext);
+  if (!selection) return null;
+  const checked = selection.selected.includes(props.rowId);
+  return (
+    <TableCell padding="checkbox">
+      <Checkbox
+        size="small"
+        checked={checked}
+        onChange={() =>
+          selection.onChange(
+            checked
+              ? selection.selected.filter((id) => id !== props.rowId)
+              : [...selection.selected, props.rowId],
+          )
+        }
+        slotProps={{ input: { "aria-label": `Select ${props.label}` } }}
+      />
+    </TableCell>
+  );
 }
 
 /**
@@ -33,43 +74,88 @@ export function ManagementTable(props: {
     onPageChange: (page: number) => void;
     onRowsPerPageChange: (rowsPerPage: number) => void;
   };
+  /** Checkboxes on each row (rows start with SelectRowCell) and a bar of actions for the chosen. */
+  selection?: ManagementSelection;
   children: ReactNode;
 }) {
-  const { columns, loading, empty, pagination } = props;
+  const { columns, loading, empty, pagination, selection } = props;
+  const columnCount = columns.length + (selection ? 1 : 0);
+  const onPage = selection?.pageIds.filter((id) => selection.selected.includes(id)).length ?? 0;
   const messageRow = (text: ReactNode) => (
     <TableRow>
-      <TableCell colSpan={columns.length} align="center" sx={{ py: 4 }}>
+      <TableCell colSpan={columnCount} align="center" sx={{ py: 4 }}>
         {text}
       </TableCell>
     </TableRow>
   );
   return (
     <Paper variant="outlined">
-      <TableContainer>
-        <Table
-          size="small"
-          aria-label={props.label}
+      {selection && selection.selected.length > 0 && (
+        <Stack
+          direction={{ xs: "column", sm: "row" }}
+          spacing={1}
+          useFlexGap
           sx={{
-            "& th": { whiteSpace: "nowrap" },
-            ...(props.dense ? { "& .MuiTableCell-root": { px: 1 } } : {}),
+            px: 2,
+            py: 1,
+            alignItems: { sm: "center" },
+            flexWrap: "wrap",
+            bgcolor: "action.selected",
           }}
+          role="toolbar"
+          aria-label="Selected rows"
         >
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => (
-                <TableCell key={column.label} align={column.align}>
-                  {column.label}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {loading.active && messageRow(loading.text)}
-            {!loading.active && empty.active && messageRow(empty.text)}
-            {props.children}
-          </TableBody>
-        </Table>
-      </TableContainer>
+          <Typography variant="body2" sx={{ fontWeight: 700, flex: 1 }}>
+            {selection.selected.length} selected
+          </Typography>
+          {selection.actions}
+        </Stack>
+      )}
+      <SelectionContext.Provider value={selection ?? null}>
+        <TableContainer>
+          <Table
+            size="small"
+            aria-label={props.label}
+            sx={{
+              "& th": { whiteSpace: "nowrap" },
+              ...(props.dense ? { "& .MuiTableCell-root": { px: 1 } } : {}),
+            }}
+          >
+            <TableHead>
+              <TableRow>
+                {selection && (
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      size="small"
+                      checked={selection.pageIds.length > 0 && onPage === selection.pageIds.length}
+                      indeterminate={onPage > 0 && onPage < selection.pageIds.length}
+                      disabled={selection.pageIds.length === 0}
+                      onChange={() =>
+                        selection.onChange(
+                          onPage === selection.pageIds.length
+                            ? selection.selected.filter((id) => !selection.pageIds.includes(id))
+                            : [...new Set([...selection.selected, ...selection.pageIds])],
+                        )
+                      }
+                      slotProps={{ input: { "aria-label": "Select all rows on this page" } }}
+                    />
+                  </TableCell>
+                )}
+                {columns.map((column) => (
+                  <TableCell key={column.label} align={column.align}>
+                    {column.label}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {loading.active && messageRow(loading.text)}
+              {!loading.active && empty.active && messageRow(empty.text)}
+              {props.children}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </SelectionContext.Provider>
       {pagination && (
         <TablePagination
           component="div"

@@ -1,4 +1,10 @@
 import {
+  articleUpdateWithImageResponseSchema,
+  articleUpdateWithImageSchema,
+  type ImageProvider,
+  imageProviderLabels,
+} from "@aurumwire/shared/ai-images";
+import {
   adminArticleListResponseSchema,
   articleIdParamsSchema,
   articlePreviewRequestSchema,
@@ -6,32 +12,68 @@ import {
   articleResponseSchema,
   articleStatsQuerySchema,
   articleStatsSchema,
-  articleUpdateSchema,
   revisionDetailSchema,
   revisionListResponseSchema,
   revisionParamsSchema,
 } from "@aurumwire/shared/article-editor";
-import { articleInputSchema, articleListQuerySchema } from "@aurumwire/shared/articles";
+import {
+  type Article,
+  articleInputSchema,
+  articleListQuerySchema,
+} from "@aurumwire/shared/articles";
 import { staffRoles } from "@aurumwire/shared/roles";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { AppError } from "../../errors";
+import type { AiImagesService } from "../ai-images/service";
 import type { ArticleEditorService } from "./editor-service";
 
 /**
  * The newsroom's article endpoints: create, edit, delete, the management list and revisions.
  * Every staff role reaches them; the service decides what each role may do with which article.
  */
-export const articleEditorRoutes: FastifyPluginAsyncZod<{ editor: ArticleEditorService }> = async (
-  app,
-  { editor },
-) => {
+export const articleEditorRoutes: FastifyPluginAsyncZod<{
+  editor: ArticleEditorService;
+  images: AiImagesService;
+}> = async (app, { editor, images }) => {
+  /**
+   * The article is saved first; the image comes after, and its failure keeps both the saved
+   * fields and the previous image, with the reason in `message`.
+   */
+  async function withGeneratedImage(
+    actor: Parameters<AiImagesService["generate"]>[0],
+    article: Article,
+    provider: ImageProvider | undefined,
+  ) {
+    try {
+      const image = await images.generate(actor, article.id, provider);
+      return {
+        article: { ...article, featuredImage: image.featuredImage },
+        imageGenerated: true,
+        message: image.aiGenerated
+          ? `Article saved with a new AI image from ${imageProviderLabels[image.provider]}.`
+          : "Article saved with a new branded cover (drawn by us, not AI).",
+      };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return { article, imageGenerated: false, message: error.message };
+    }
+  }
+
   app.post(
     "/articles",
     {
       preHandler: app.requireRoles(staffRoles, "create articles"),
-      schema: { body: articleInputSchema, response: { 201: articleResponseSchema } },
+      schema: {
+        body: articleInputSchema,
+        response: { 201: articleUpdateWithImageResponseSchema },
+      },
     },
-    async (request, reply) =>
-      reply.status(201).send({ article: await editor.create(request.user!, request.body) }),
+    async (request, reply) => {
+      const article = await editor.create(request.user!, request.body);
+      if (!request.body.generateImage) return reply.status(201).send({ article });
+      // Spec point 7 lists generateImage in the create body: the article is saved first.
+      return reply.status(201).send(await withGeneratedImage(request.user!, article, undefined));
+    },
   );
 
   app.put(
@@ -40,13 +82,22 @@ export const articleEditorRoutes: FastifyPluginAsyncZod<{ editor: ArticleEditorS
       preHandler: app.requireRoles(staffRoles, "edit articles"),
       schema: {
         params: articleIdParamsSchema,
-        body: articleUpdateSchema,
-        response: { 200: articleResponseSchema },
+        body: articleUpdateWithImageSchema,
+        response: { 200: articleUpdateWithImageResponseSchema },
       },
     },
-    async (request) => ({
-      article: await editor.update(request.user!, request.params.id, request.body),
-    }),
+    async (request) => {
+      const { useStableDiffusion, ...patch } = request.body;
+      const article = await editor.update(request.user!, request.params.id, patch);
+      if (patch.generateImage !== true) return { article };
+      const provider =
+        useStableDiffusion === undefined
+          ? undefined
+          : useStableDiffusion
+            ? "stable-diffusion"
+            : "dalle";
+      return withGeneratedImage(request.user!, article, provider);
+    },
   );
 
   app.delete(

@@ -2,6 +2,8 @@ import { loadSharp } from "../../lib/sharp";
 import type { FileStorage } from "./file-storage";
 
 export const coverSize = { width: 1200, height: 600 } as const;
+/** The Open Graph share image: the one place a cover may carry the headline. */
+export const shareImageSize = { width: 1200, height: 630 } as const;
 
 function escapeSvgText(text: string): string {
   return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -39,37 +41,45 @@ function seededRandom(text: string): () => number {
 }
 
 /**
- * A branded cover (1200x600): the dark gold AurumWire look, a tint of the category colour, a few
- * chart-like lines and rings that vary with the title, the category label and the title itself.
- * Drawn locally with sharp from SVG: no network, no AI service needed.
+ * A branded cover: the dark gold AurumWire look, a tint of the category colour, and a few
+ * chart-like lines and rings that vary with the title. Drawn locally with sharp from SVG: no
+ * network, no AI service needed. On the site (1200x600, `headline` off) it is artwork only: cards
+ * print the title and category beside it, and thumbnails would crop drawn words into fragments.
+ * The share image (1200x630, `headline` on) adds the category label, the title and the site name,
+ * because a link preview shows nothing else.
  */
 export function brandedCoverSvg(options: {
   title: string;
   label: string;
   color: string;
   siteName: string;
+  headline?: boolean;
 }): string {
-  const { width, height } = coverSize;
+  const { width, height } = options.headline ? shareImageSize : coverSize;
   const random = seededRandom(options.title);
   const color = /^#[0-9a-f]{6}$/i.test(options.color) ? options.color : "#FFD700";
   const lines = wrapTitle(options.title, 30, 4);
   const fontSize = lines.length > 3 ? 54 : 60;
   const lineHeight = fontSize * 1.18;
   const titleTop = height - 120 - lineHeight * (lines.length - 1);
-  const points = Array.from({ length: 13 }, (_, index) => {
-    const x = 560 + index * 55;
-    const y = 110 + random() * 150 - index * 4;
+  // With a headline the artwork keeps to the right; without one it spans the frame.
+  const artLeft = options.headline ? 560 : 64;
+  // Without a headline below it, the artwork sits in the middle of the frame.
+  const artTop = options.headline ? 0 : 120;
+  const points = Array.from({ length: Math.floor((width - artLeft) / 55) + 1 }, (_, index) => {
+    const x = artLeft + index * 55;
+    const y = artTop + 110 + random() * 150 - index * 4;
     return `${x},${y.toFixed(1)}`;
   }).join(" ");
   const rings = Array.from({ length: 3 }, () => {
-    const cx = 820 + random() * 320;
-    const cy = 60 + random() * 220;
+    const cx = artLeft + 260 + random() * (width - artLeft - 280);
+    const cy = artTop + 60 + random() * 220;
     const r = 60 + random() * 140;
     return `<circle cx="${cx.toFixed(0)}" cy="${cy.toFixed(0)}" r="${r.toFixed(0)}" fill="none" stroke="${color}" stroke-opacity="0.18" stroke-width="2"/>`;
   }).join("");
-  const bars = Array.from({ length: 16 }, (_, index) => {
+  const bars = Array.from({ length: Math.floor((width - artLeft - 40) / 36) }, (_, index) => {
     const barHeight = 20 + random() * 90;
-    return `<rect x="${600 + index * 36}" y="${(330 - barHeight).toFixed(0)}" width="18" height="${barHeight.toFixed(0)}" rx="3" fill="${color}" fill-opacity="0.12"/>`;
+    return `<rect x="${artLeft + 40 + index * 36}" y="${(artTop + 330 - barHeight).toFixed(0)}" width="18" height="${barHeight.toFixed(0)}" rx="3" fill="${color}" fill-opacity="0.12"/>`;
   }).join("");
   const titleText = lines
     .map(
@@ -79,6 +89,15 @@ export function brandedCoverSvg(options: {
     .join("");
   const label = escapeSvgText(options.label.toUpperCase());
   const labelWidth = 34 + label.length * 13;
+  const headlineText = `<g font-family="Liberation Sans, DejaVu Sans, Arial, sans-serif">
+<rect x="64" y="56" width="${labelWidth}" height="40" rx="20" fill="${color}" fill-opacity="0.9"/>
+<text x="${64 + labelWidth / 2}" y="83" font-size="20" font-weight="700" fill="#0B0B0F" text-anchor="middle" letter-spacing="1">${label}</text>
+${titleText}
+<rect x="64" y="${height - 70}" width="56" height="4" fill="url(#gold)"/>
+<text x="136" y="${height - 60}" font-size="24" font-weight="700" fill="#FFD700" letter-spacing="2">${escapeSvgText(options.siteName.toUpperCase())}</text>
+</g>`;
+  // Without words, a soft glow of the category colour balances the chart.
+  const artworkAccent = `<circle cx="300" cy="${height / 2}" r="230" fill="${color}" fill-opacity="0.08"/>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
 <defs>
 <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0B0B0F"/><stop offset="0.55" stop-color="#15151C"/><stop offset="1" stop-color="${color}" stop-opacity="0.55"/></linearGradient>
@@ -89,13 +108,7 @@ export function brandedCoverSvg(options: {
 ${rings}${bars}
 <polyline points="${points}" fill="none" stroke="url(#gold)" stroke-width="4" stroke-linejoin="round" stroke-opacity="0.75"/>
 <rect width="${width}" height="${height}" fill="url(#fade)"/>
-<g font-family="Liberation Sans, DejaVu Sans, Arial, sans-serif">
-<rect x="64" y="56" width="${labelWidth}" height="40" rx="20" fill="${color}" fill-opacity="0.9"/>
-<text x="${64 + labelWidth / 2}" y="83" font-size="20" font-weight="700" fill="#0B0B0F" text-anchor="middle" letter-spacing="1">${label}</text>
-${titleText}
-<rect x="64" y="${height - 70}" width="56" height="4" fill="url(#gold)"/>
-<text x="136" y="${height - 60}" font-size="24" font-weight="700" fill="#FFD700" letter-spacing="2">${escapeSvgText(options.siteName.toUpperCase())}</text>
-</g>
+${options.headline ? headlineText : artworkAccent}
 </svg>`;
 }
 

@@ -273,7 +273,13 @@ export function ArticleEditor(props: { articleId?: number }) {
                 name="featuredImage"
                 control={control}
                 render={({ field }) => (
-                  <FeaturedImagePicker value={field.value} onChange={field.onChange} />
+                  <FeaturedImagePicker
+                    value={field.value}
+                    onChange={field.onChange}
+                    articleId={editMode ? articleId : undefined}
+                    // The server has already saved a generated image: not an unsaved change.
+                    onGenerated={(url) => form.resetField("featuredImage", { defaultValue: url })}
+                  />
                 )}
               />
             </Paper>

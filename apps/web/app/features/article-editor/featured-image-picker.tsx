@@ -11,20 +11,28 @@ import { useState } from "react";
 import { type FileRejection, useDropzone } from "react-dropzone";
 import { uploadArticleImage } from "../../api/uploads";
 import { ApiError } from "../../lib/api-client";
+import { AiImageActions } from "./ai-image-actions";
 
 const { width, height } = limits.featuredImageRecommended;
 
 /**
  * The featured image picker (spec points 2, 4, 5): drop or click to choose one JPEG, PNG, GIF or
  * WebP of at most 10 MiB; it is uploaded to the server, which stores a 1200x600 cover.
- * States: empty, uploading (dropping disabled), then an error or the new image.
+ * States: empty, uploading (dropping disabled), then an error or the new image. For a saved article
+ * it also generates one (Stable Diffusion, DALL-E 3, or the branded cover drawn by our server).
  */
 export function FeaturedImagePicker(props: {
   value: string | null;
   onChange: (url: string | null) => void;
   label?: string;
+  /** The saved article's id; AI generation works only for a saved article (spec point 4). */
+  articleId?: number;
+  /** A generated image, already saved on the article by the server. */
+  onGenerated?: (url: string) => void;
 }) {
   const [uploading, setUploading] = useState(false);
+  const [generating, setGenerating] = useState(false);
+  const busy = uploading || generating;
   const [error, setError] = useState<string | null>(null);
 
   const onDrop = async (accepted: File[], rejected: FileRejection[]) => {
@@ -55,7 +63,7 @@ export function FeaturedImagePicker(props: {
     maxSize: featuredImageMaxBytes,
     maxFiles: 1,
     multiple: false,
-    disabled: uploading,
+    disabled: busy,
   });
 
   const remove = () => {
@@ -89,7 +97,7 @@ export function FeaturedImagePicker(props: {
             <Button
               size="small"
               variant="outlined"
-              disabled={uploading}
+              disabled={busy}
               onClick={() => {
                 // 'Change' clears the image and offers the file dialog for the next one.
                 props.onChange(null);
@@ -99,7 +107,7 @@ export function FeaturedImagePicker(props: {
             >
               Change
             </Button>
-            <Button size="small" color="error" disabled={uploading} onClick={remove}>
+            <Button size="small" color="error" disabled={busy} onClick={remove}>
               Remove
             </Button>
           </Stack>
@@ -109,7 +117,7 @@ export function FeaturedImagePicker(props: {
           {...getRootProps()}
           role="button"
           aria-label="Choose a featured image"
-          aria-disabled={uploading}
+          aria-disabled={busy}
           sx={{
             border: 2,
             borderStyle: "dashed",
@@ -117,9 +125,9 @@ export function FeaturedImagePicker(props: {
             borderRadius: 2,
             p: 3,
             textAlign: "center",
-            cursor: uploading ? "progress" : "pointer",
+            cursor: busy ? "progress" : "pointer",
             bgcolor: isDragActive ? "action.hover" : "transparent",
-            opacity: uploading ? 0.6 : 1,
+            opacity: busy ? 0.6 : 1,
           }}
         >
           <CloudUploadIcon sx={{ fontSize: 40, color: "text.secondary" }} />
@@ -144,6 +152,15 @@ export function FeaturedImagePicker(props: {
           {error}
         </Alert>
       )}
+      <AiImageActions
+        articleId={props.articleId}
+        disabled={uploading}
+        onGenerating={(active) => {
+          setGenerating(active);
+          if (active) setError(null);
+        }}
+        onGenerated={(url) => (props.onGenerated ?? props.onChange)(url)}
+      />
     </Box>
   );
 }

@@ -1,3 +1,4 @@
+import { imageMessages, imageProviderLabels } from "@aurumwire/shared/ai-images";
 import {
   articleTypes,
   type GenerateArticleInput,
@@ -50,6 +51,7 @@ import {
   flattenCategoryTree,
   useAdminCategories,
 } from "../../api/admin-categories";
+import { generateArticleImage } from "../../api/ai-images";
 import {
   builtInTopics,
   generateArticle,
@@ -248,6 +250,25 @@ export function AiGenerator() {
         return;
       }
       feedback.show("success", generatorMessages.saved);
+      // 'Generate a featured image': the saved draft gets one before the editor opens, so the
+      // editor's form starts from the stored image. A failure keeps the draft and says why.
+      if (form.getValues("generateImage")) {
+        feedback.show("info", "Draft saved. Generating the featured image...");
+        try {
+          const image = await generateArticleImage(id);
+          feedback.show(
+            "success",
+            image.aiGenerated
+              ? `${generatorMessages.saved} Featured image by ${imageProviderLabels[image.provider]}.`
+              : `${generatorMessages.saved} No AI image service is configured: a branded cover (not AI) was drawn.`,
+          );
+        } catch (caught) {
+          feedback.show(
+            "error",
+            `Draft saved, but the image failed: ${caught instanceof Error && caught.message ? caught.message : imageMessages.failed}`,
+          );
+        }
+      }
       redirectTimer.current = window.setTimeout(
         () => navigate(`/dashboard/articles/${id}/edit`),
         intervals.redirectAfterSaveMs,

@@ -3,6 +3,7 @@ import { articleStatuses } from "@aurumwire/shared/articles";
 import { limits } from "@aurumwire/shared/limits";
 import { isEditor } from "@aurumwire/shared/roles";
 import AddIcon from "@mui/icons-material/Add";
+import AutoAwesomeIcon from "@mui/icons-material/AutoAwesome";
 import DeleteIcon from "@mui/icons-material/Delete";
 import EditIcon from "@mui/icons-material/Edit";
 import SearchIcon from "@mui/icons-material/Search";
@@ -40,13 +41,14 @@ import { statusColor } from "../../components/article-status-chip";
 import { CategorySelect } from "../../components/category-select";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useFeedback } from "../../components/feedback";
-import { ManagementTable } from "../../components/management-table";
+import { ManagementTable, SelectRowCell } from "../../components/management-table";
 import { PageHeading } from "../../components/page-heading";
 import { useAuth } from "../../lib/auth-context";
 import { dashboardPaths } from "../../lib/dashboard-paths";
 import { formatArticleDate } from "../../lib/dates";
 import { useDebouncedSearch } from "../../lib/use-debounced-search";
 import { AiGenerator } from "./ai-generator";
+import { BulkImagesDialog } from "./bulk-images-dialog";
 
 type StatusFilter = ArticleStatus | "all";
 type FeaturedFilter = "all" | "featured" | "not-featured";
@@ -69,6 +71,8 @@ export function ArticlesManagement() {
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRowsPerPage] = useState<number>(limits.defaultPageSize);
   const [toDelete, setToDelete] = useState<ArticleListItem | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [imagesDialog, setImagesDialog] = useState<"new" | "batches" | null>(null);
 
   // Spec: the search applies on Enter and by itself 500 ms after typing stops, back to page 1.
   const {
@@ -231,6 +235,13 @@ export function ArticlesManagement() {
                 Apply
               </Button>
               <Button
+                variant="outlined"
+                sx={{ flexShrink: 0, whiteSpace: "nowrap" }}
+                onClick={() => setImagesDialog("batches")}
+              >
+                Image batches
+              </Button>
+              <Button
                 component={RouterLink}
                 to={dashboardPaths.createArticle}
                 variant="contained"
@@ -262,6 +273,26 @@ export function ArticlesManagement() {
               { label: "Featured", align: "center" },
               { label: "Actions", align: "right" },
             ]}
+            selection={{
+              selected,
+              pageIds: rows.map((article) => article.id),
+              onChange: setSelected,
+              actions: (
+                <>
+                  <Button
+                    size="small"
+                    variant="contained"
+                    startIcon={<AutoAwesomeIcon />}
+                    onClick={() => setImagesDialog("new")}
+                  >
+                    Generate images
+                  </Button>
+                  <Button size="small" onClick={() => setSelected([])}>
+                    Clear selection
+                  </Button>
+                </>
+              ),
+            }}
             loading={{ active: articles.isPending, text: "Loading articles..." }}
             empty={{
               active: articles.isSuccess && rows.length === 0,
@@ -280,8 +311,9 @@ export function ArticlesManagement() {
             }}
           >
             {rows.map((article) => (
-              <TableRow key={article.id} hover>
-                <TableCell sx={{ minWidth: 180, maxWidth: 360 }}>
+              <TableRow key={article.id} hover selected={selected.includes(article.id)}>
+                <SelectRowCell rowId={article.id} label={article.title} />
+                <TableCell sx={{ minWidth: 140, maxWidth: 360 }}>
                   <Typography variant="body2" sx={{ fontWeight: 700 }}>
                     {article.title}
                   </Typography>
@@ -399,6 +431,13 @@ export function ArticlesManagement() {
         </>
       )}
 
+      <BulkImagesDialog
+        open={imagesDialog !== null}
+        mode={imagesDialog ?? "new"}
+        articleIds={selected}
+        onClose={() => setImagesDialog(null)}
+        onStarted={() => setSelected([])}
+      />
       <ConfirmDialog
         open={!!toDelete}
         title="Delete article"
