@@ -365,6 +365,8 @@ export default fp(
         decorateReply: false,
         // Only the top-level files (favicon...): one route each, so the app's catch-all keeps the rest.
         wildcard: false,
+        // Logo, favicon and share image keep their names across releases: a day, then revalidated.
+        maxAge: "1d",
         index: false,
         globIgnore: ["assets/**"],
       });

@@ -115,7 +115,9 @@ export function createFeedsService(deps: {
         ...(image ? { enclosure: { url: image, type: imageType(image), length: 0 } } : {}),
       });
     }
-    return feed.rss2();
+    // RSS 2.0's <author> is an e-mail address; a byline without one is Dublin Core's creator
+    // (the feed library writes the name into <author>, which validators and readers reject).
+    return feed.rss2().replace(/<author>([^<]*)<\/author>/g, "<dc:creator>$1</dc:creator>");
   }
 
   return {
