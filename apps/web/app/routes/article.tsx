@@ -6,7 +6,7 @@ import "../features/articles/article-page.css";
 import { orNotFound } from "../features/articles/articles.server";
 import { Breadcrumb, type Crumb } from "../features/articles/breadcrumb";
 import { CoverImage } from "../features/articles/cover-image";
-import { articleImage, authorName, formatCount, toCardArticle } from "../features/articles/format";
+import { articleImage, authorName, formatViews, toCardArticle } from "../features/articles/format";
 import { RelatedArticles, relatedError } from "../features/articles/related-articles";
 import { useTrackView } from "../features/articles/use-track-view";
 import { formatPublicArticleDate } from "../lib/dates";
@@ -90,7 +90,7 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
             {formatPublicArticleDate(article.publishedAt)}
           </time>
           <span>{article.readingTime} min read</span>
-          <span>{formatCount(article.viewCount)} views</span>
+          <span>{formatViews(article.viewCount)}</span>
           <span className="aw-article__actions">
             <LikeButton articleId={article.id} initialCount={article.likeCount} />
             <ShareButton title={article.title} url={url} />
@@ -101,6 +101,8 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
           alt={article.title}
           className="aw-article__image"
           eager
+          priority
+          sizes="(min-width: 868px) 820px, 100vw"
           width={1200}
           height={600}
         />

@@ -3,6 +3,17 @@ import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
 import { dashboardPaths } from "../lib/dashboard-paths";
+import { seoMeta } from "../lib/seo";
+import type { Route } from "./+types/cointelegraph-test";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    matches,
+    title: "Partner integration test",
+    description: "A diagnostic page for the partner news platform integration.",
+    path: "/cointelegraph-test",
+    noIndex: true,
+  });
 
 /**
  * Spec: "Outside the layout; purpose not shown". Kept as a plain diagnostic page for the partner

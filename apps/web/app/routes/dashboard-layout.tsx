@@ -163,7 +163,8 @@ export default function DashboardLayout() {
           ))}
       </List>
       <Divider />
-      <List>
+      {/* A link in a list of its own is a nav, not a <ul> holding an <a>. */}
+      <List component="nav" aria-label="Site">
         <ListItemButton component={RouterLink} to="/">
           <ArrowBackIcon fontSize="small" sx={{ mr: 1.5 }} />
           <ListItemText primary="Back to Site" />

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { imageVariantWidths } from "@aurumwire/shared/media";
 import { loadSharp } from "../../lib/sharp";
 
 export const coverSize = { width: 1200, height: 600 } as const;
@@ -107,7 +108,10 @@ export async function drawBrandedCover(options: Parameters<typeof brandedCoverSv
     .toBuffer();
 }
 
-/** Draws a cover into DATA_DIR/uploads/covers and answers its public path. */
+/**
+ * Draws a cover into DATA_DIR/uploads/covers in every srcset width (`<name>-400.jpg` ... like
+ * uploads) and answers the public path of the largest.
+ */
 export async function saveBrandedCover(
   dataDir: string,
   fileStem: string,
@@ -115,7 +119,18 @@ export async function saveBrandedCover(
 ): Promise<string> {
   const directory = path.join(dataDir, "uploads", "covers");
   await mkdir(directory, { recursive: true });
-  const fileName = `${fileStem.replace(/[^a-z0-9-]/gi, "-").slice(0, 90)}.jpg`;
-  await writeFile(path.join(directory, fileName), await drawBrandedCover(options));
-  return `/uploads/covers/${fileName}`;
+  const stem = fileStem.replace(/[^a-z0-9-]/gi, "-").slice(0, 90);
+  const sharp = await loadSharp();
+  const drawn = await drawBrandedCover(options);
+  let largest = "";
+  for (const width of imageVariantWidths) {
+    const fileName = `${stem}-${width}.jpg`;
+    const data =
+      width === coverSize.width
+        ? drawn
+        : await sharp(drawn).resize(width).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+    await writeFile(path.join(directory, fileName), data);
+    largest = `/uploads/covers/${fileName}`;
+  }
+  return largest;
 }

@@ -1,3 +1,4 @@
+import { storedImageSrcSet } from "@aurumwire/shared/media";
 import { useEffect, useRef } from "react";
 import { placeholderImage } from "./format";
 
@@ -12,6 +13,8 @@ export function CoverImage({
   eager,
   width = 600,
   height = 300,
+  sizes,
+  priority,
 }: {
   src: string;
   alt: string;
@@ -19,11 +22,17 @@ export function CoverImage({
   eager?: boolean;
   width?: number;
   height?: number;
+  /** How wide the slot is (the `sizes` attribute): with it, stored images get their srcset. */
+  sizes?: string;
+  /** The page's main image (the hero): fetched before the other images. */
+  priority?: boolean;
 }) {
+  const srcSet = sizes ? storedImageSrcSet(src) : null;
   const ref = useRef<HTMLImageElement>(null);
   useEffect(() => {
     const image = ref.current;
     if (image?.complete && image.naturalWidth === 0 && !image.src.endsWith(placeholderImage)) {
+      image.removeAttribute("srcset");
       image.src = placeholderImage;
     }
   }, []);
@@ -31,15 +40,22 @@ export function CoverImage({
     <img
       ref={ref}
       src={src}
+      srcSet={srcSet ?? undefined}
+      sizes={srcSet ? sizes : undefined}
       alt={alt}
       className={className}
       width={width}
       height={height}
-      loading={eager ? "eager" : "lazy"}
+      loading={eager || priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
       decoding="async"
       onError={(event) => {
         const image = event.currentTarget;
-        if (!image.src.endsWith(placeholderImage)) image.src = placeholderImage;
+        if (!image.src.endsWith(placeholderImage)) {
+          // A missing width must not bring the broken one back: the srcset goes with it.
+          image.removeAttribute("srcset");
+          image.src = placeholderImage;
+        }
       }}
     />
   );

@@ -53,7 +53,8 @@ function AnalyticsCard({ card }: { card: MarketAnalyticsCard }) {
         </p>
       </div>
       {points.length > 1 && (
-        <div className="aw-analytics-card__chart" aria-hidden>
+        // A picture of the figures above: inert keeps the chart's own tab stop out of the way.
+        <div className="aw-analytics-card__chart" aria-hidden inert>
           <SparkLineChart
             data={points}
             height={48}
