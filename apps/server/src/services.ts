@@ -33,6 +33,7 @@ import { createMediaService } from "./modules/media/service";
 import { createUploadStorage } from "./modules/media/upload-storage";
 import { createPublicContentRepository } from "./modules/public-api/repository";
 import { createPublicApiService } from "./modules/public-api/service";
+import { createPublicAuthorsReader } from "./modules/public-site/author-reader";
 import { createPublicSettingsReader } from "./modules/public-site/settings-reader";
 import { createFeedsService } from "./modules/site-feeds/service";
 import { createSiteSettingsRepository } from "./modules/site-settings/repository";
@@ -115,9 +116,11 @@ export function createServices(deps: {
     cache: pageCache,
     defaults: { bitcoinAddress: config.bitcoinAddress },
   });
+  const publicAuthors = createPublicAuthorsReader({ users: usersRepository, cache: pageCache });
   const feeds = createFeedsService({
     articles: articlesRepository,
     categories,
+    authors: publicAuthors,
     cache: pageCache,
     site: { name: config.siteName, url: config.publicUrl },
   });
@@ -207,6 +210,7 @@ export function createServices(deps: {
     categoriesRepository,
     categories,
     publicSettings,
+    publicAuthors,
     feeds,
     articleEditor,
     aiWriter,

@@ -163,6 +163,11 @@ describe("syndication", () => {
     );
     expect(xml).not.toContain("draft-that-must-stay-out-of-feeds");
     expect(xml).not.toContain("/dashboard");
+    // Authors with public articles have pages; readers (no articles) do not.
+    const adminId = await userId(app, "admin@aurumwire.test");
+    expect(xml).toContain(`<loc>https://aurumwire.example/author/ada-aurum-${adminId}</loc>`);
+    const readerId = await userId(app, "reader@aurumwire.test");
+    expect(xml).not.toMatch(new RegExp(`/author/[a-z-]+-${readerId}<`));
   });
 
   it("lists only the last two days in the news sitemap", async () => {
@@ -193,5 +198,20 @@ describe("cross-origin resource policy", () => {
     expect(sitemap.headers["cross-origin-resource-policy"]).toBe("cross-origin");
     const categoryFeed = await app.inject({ method: "GET", url: "/category/bitcoin/rss.xml" });
     expect(categoryFeed.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+  });
+});
+
+describe("author pages (decision 137)", () => {
+  it("know authors with public articles, and nobody else", async () => {
+    const adminId = await userId(app, "admin@aurumwire.test");
+    const author = await app.services.publicAuthors.get(adminId);
+    expect(author).toMatchObject({ id: adminId, firstName: "Ada", lastName: "Aurum" });
+    expect(author.articleCount).toBeGreaterThan(0);
+    expect(author).not.toHaveProperty("email");
+    const readerId = await userId(app, "reader@aurumwire.test");
+    await expect(app.services.publicAuthors.get(readerId)).rejects.toMatchObject({
+      statusCode: 404,
+      message: "Author not found",
+    });
   });
 });

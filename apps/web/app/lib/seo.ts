@@ -40,7 +40,7 @@ export function seoMeta(options: {
   description: string;
   path: string;
   image?: string | null;
-  type?: "website" | "article";
+  type?: "website" | "article" | "profile";
   noIndex?: boolean;
   extra?: MetaDescriptor[];
 }): MetaDescriptor[] {

@@ -17,6 +17,7 @@ import { useSiteSettings, useUpdateSiteSettings } from "../../api/site-settings"
 import { PageHeading } from "../../components/page-heading";
 import { ApiError } from "../../lib/api-client";
 import { formatDateTime } from "../../lib/dates";
+import { ContactDetailsForm } from "./contact-details-form";
 import { WriterStyleGuideForm } from "./writer-style-guide-form";
 
 const modes: { value: HeroDisplayMode; title: string; description: string; icon: ReactNode }[] = [
@@ -177,6 +178,7 @@ export function SiteSettingsScreen() {
           </Stack>
         </Stack>
       </Paper>
+      <ContactDetailsForm />
       <WriterStyleGuideForm />
     </Box>
   );
