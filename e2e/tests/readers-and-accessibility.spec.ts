@@ -255,3 +255,29 @@ test("the contribution box appears once an admin sets a real address", async ({ 
     await expect(page.getByText("Site settings saved successfully!")).toBeVisible();
   }
 });
+
+test("axe finds no serious or critical problem on the dashboard screens at 1280 px", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await login(page, "admin");
+  const found: string[] = [];
+  for (const path of [
+    "/dashboard",
+    "/dashboard/articles",
+    "/dashboard/articles/create",
+    "/dashboard/featured-articles",
+    "/dashboard/categories",
+    "/dashboard/users",
+    "/dashboard/api-keys",
+    "/dashboard/site-settings",
+    "/dashboard/profile",
+  ]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    for (const violation of await seriousViolations(page)) found.push(`${path} ${violation}`);
+  }
+  expect(found).toEqual([]);
+});

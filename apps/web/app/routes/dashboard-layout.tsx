@@ -122,7 +122,7 @@ export default function DashboardLayout() {
               mt: 0.5,
               fontWeight: 700,
               bgcolor: user.role === "admin" ? "error.main" : "primary.main",
-              color: user.role === "admin" ? "#fff" : "primary.contrastText",
+              color: user.role === "admin" ? "error.contrastText" : "primary.contrastText",
             }}
           />
         </Box>
