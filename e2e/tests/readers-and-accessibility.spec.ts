@@ -200,6 +200,48 @@ test("feeds, icons and structured data are there for other sites", async ({ page
   );
 });
 
+test("premium articles, served in full, do not claim to be paywalled", async ({
+  page,
+  request,
+}) => {
+  const premium = (await (await request.get("/api/articles?premium=true&limit=1")).json())
+    .articles[0];
+  await page.goto(`/article/${premium.slug}`);
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const newsArticle = blocks
+    .map((block) => JSON.parse(block))
+    .find((data) => data["@type"] === "NewsArticle");
+  expect(newsArticle.isAccessibleForFree).toBe(true);
+  expect(newsArticle.publisher.url).toMatch(/^https?:\/\/[^/]+\/$/);
+});
+
+test("the carousel shows one card at a time on a phone", async ({ page, request }) => {
+  const login = await request.post("/api/auth/login", {
+    data: { email: "admin@aurumwire.test", password: "AurumAdmin#2024" },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).token}` };
+  const setMode = (heroDisplayMode: string) =>
+    request.put("/api/site-settings", { headers, data: { heroDisplayMode } });
+  expect((await setMode("carousel")).ok()).toBe(true);
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    const carousel = page.getByRole("region", { name: "Latest in Crypto" });
+    const cards = carousel.getByTestId("article-card");
+    await expect(cards).toHaveCount(6);
+    const first = (await cards.nth(0).boundingBox())!;
+    expect(first.width).toBeGreaterThan(300);
+    await expect(cards.nth(1)).not.toBeInViewport();
+    await carousel.getByRole("button", { name: "Next articles" }).click();
+    await expect(cards.nth(1)).toBeInViewport();
+    await expect(carousel.getByRole("button", { name: "Show article 6" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  } finally {
+    await setMode("hero");
+  }
+});
+
 test("an article's byline leads to the author's page: bio, articles, and in the sitemap", async ({
   page,
   request,

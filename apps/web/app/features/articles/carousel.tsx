@@ -108,7 +108,9 @@ export function ArticleCarousel({
             <div
               className="aw-carousel__slide"
               key={article.id}
-              aria-hidden={position < index || position >= index + visible}
+              // Out of view: inert, so neither screen readers nor the Tab key reach its link
+              // (aria-hidden alone left focusable links inside: axe aria-hidden-focus).
+              inert={position < index || position >= index + visible}
             >
               <ArticleCard article={article} eager={position < visible} />
             </div>
@@ -122,7 +124,11 @@ export function ArticleCarousel({
               // biome-ignore lint/suspicious/noArrayIndexKey: dots are positions, nothing else
               key={dot}
               type="button"
-              aria-label={`Show articles ${dot + 1} to ${dot + visible}`}
+              aria-label={
+                visible === 1
+                  ? `Show article ${dot + 1}`
+                  : `Show articles ${dot + 1} to ${dot + visible}`
+              }
               aria-current={dot === index}
               onClick={() => goTo(dot)}
             />
