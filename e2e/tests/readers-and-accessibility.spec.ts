@@ -88,6 +88,7 @@ test("every page has one fitting title", async ({ page }) => {
   const titles: Array<[string, string]> = [
     ["/category/news", "News and Analysis | AurumWire"],
     ["/category/bitcoin", "Bitcoin News and Analysis | AurumWire"],
+    ["/category/technical-analysis", "Technical Analysis and News | AurumWire"],
     ["/category/no-such-category", "Category not found | AurumWire"],
     ["/no-such-page", "Page not found | AurumWire"],
     ["/article/no-such-article", "Article not found | AurumWire"],

@@ -30,9 +30,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-/** 'Bitcoin News and Analysis', but 'Breaking News and Analysis', not 'Breaking News News and...'. */
+/**
+ * 'Bitcoin News and Analysis', but 'Breaking News and Analysis' and 'Technical Analysis and News':
+ * a name that already says one of the words is not followed by it again.
+ */
 function categoryPageTitle(name: string): string {
-  return /\bnews$/i.test(name.trim()) ? `${name} and Analysis` : `${name} News and Analysis`;
+  if (/\bnews$/i.test(name.trim())) return `${name} and Analysis`;
+  if (/\banalysis$/i.test(name.trim())) return `${name} and News`;
+  return `${name} News and Analysis`;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
