@@ -76,7 +76,7 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
           Email us at <a href={`mailto:${contactEmail}`}>{contactEmail}</a> or use the form below.
         </p>
       ) : (
-        <p>Use the form below and the desk will get back to you.</p>
+        <p>Use the form below.</p>
       )}
       {sent && (
         <Alert severity="success" sx={{ mb: 2 }}>
