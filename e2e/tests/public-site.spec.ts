@@ -46,7 +46,8 @@ test("an article page shows its body, the disclaimer and related articles, and c
   );
   await expect(page.getByRole("heading", { name: "The efficiency race" })).toBeVisible();
   await expect(page.getByText("Disclaimer: not financial advice")).toBeVisible();
-  await expect(page.getByTestId("bitcoin-address")).not.toBeEmpty();
+  // No address set in a fresh install: no contribution box (decision 135).
+  await expect(page.getByTestId("bitcoin-address")).toHaveCount(0);
   await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Bitcoin");
   const related = page.getByRole("region", { name: "Related Articles" });
   await expect(related.getByTestId("article-card")).toHaveCount(6);

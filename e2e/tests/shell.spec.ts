@@ -14,7 +14,8 @@ test("the server HTML of / carries header and footer before any script runs", as
   const zodSetting = /<script[^>]*>globalThis\.__zod_globalConfig=[^<]*<\/script>/;
   expect(html).toMatch(zodSetting);
   const page = html.replace(zodSetting, "");
-  const firstScript = page.indexOf("<script");
+  // JSON-LD blocks are data, not scripts that run.
+  const firstScript = page.search(/<script(?![^>]*application\/ld\+json)/);
   expect(page.indexOf(footerText)).toBeGreaterThan(0);
   expect(page.indexOf(footerText)).toBeLessThan(firstScript);
   expect(html).toContain("Premium Crypto Intelligence");

@@ -20,6 +20,7 @@ import { partnerQueueJob } from "./jobs/partner-queue-job";
 import { createJobScheduler, type JobScheduler } from "./jobs/scheduler";
 import { contentSecurityPolicy } from "./lib/content-security-policy";
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./lib/counters";
+import { isCrossOriginResource } from "./lib/cross-origin-resources";
 import { lockDataDir } from "./lib/data-dir-lock";
 import { createRateLimitRefusals } from "./lib/rate-limit-refusals";
 import { redisConnectionName, redisKeys } from "./lib/redis-keys";
@@ -249,6 +250,12 @@ export async function buildApp(
     // React Router refuses as cross-site (the login form without JavaScript, decision 072).
     // "same-origin" still sends nothing to other sites.
     referrerPolicy: { policy: "same-origin" },
+  });
+  // Images and feeds are for other sites too (feed readers, social cards): see the module.
+  app.addHook("onSend", async (request, reply) => {
+    if (isCrossOriginResource(request.url.split("?")[0])) {
+      reply.header("cross-origin-resource-policy", "cross-origin");
+    }
   });
   // After helmet: its headers are set on the 400s of the guards too.
   await app.register(inputGuardsPlugin);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { isBitcoinAddress } from "@aurumwire/shared/site-settings";
 import { z } from "zod";
 
 /**
@@ -65,7 +66,12 @@ const envSchema = z.object({
   API_KEY_USAGE_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).default(30),
   PAGE_RENDER_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(64),
-  BITCOIN_ADDRESS: z.string().min(20).default("bc1qaurumwire0demo0address0replace0me0xyz"),
+  // The contribution address until an admin sets one in Site Settings; unset, no box is shown.
+  BITCOIN_ADDRESS: z
+    .string()
+    .trim()
+    .refine(isBitcoinAddress, "must be a Bitcoin address (bc1..., 1... or 3...)")
+    .optional(),
   OLLAMA_URL: optionalUrl,
   OLLAMA_MODEL: z.string().default("llama3.1"),
   OPENAI_BASE_URL: optionalUrl,
@@ -149,7 +155,7 @@ export interface AppConfig {
    * oldest has waited 500 ms) is answered at once with the stale copy or 503 + Retry-After (082).
    */
   pageRenderQueueLimit: number;
-  bitcoinAddress: string;
+  bitcoinAddress?: string;
   ai: {
     ollamaUrl?: string;
     ollamaModel: string;

@@ -43,6 +43,7 @@ import { createSecretBox } from "./modules/partners/secret-box";
 import { createPartnersService } from "./modules/partners/service";
 import { createPublicContentRepository } from "./modules/public-api/repository";
 import { createPublicApiService } from "./modules/public-api/service";
+import { createPublicAuthorsReader } from "./modules/public-site/author-reader";
 import { createPublicSettingsReader } from "./modules/public-site/settings-reader";
 import { createFeedsService } from "./modules/site-feeds/service";
 import { createSiteSettingsRepository } from "./modules/site-settings/repository";
@@ -127,9 +128,11 @@ export function createServices(deps: {
     cache: pageCache,
     defaults: { bitcoinAddress: config.bitcoinAddress },
   });
+  const publicAuthors = createPublicAuthorsReader({ users: usersRepository, cache: pageCache });
   const feeds = createFeedsService({
     articles: articlesRepository,
     categories,
+    authors: publicAuthors,
     cache: pageCache,
     site: { name: config.siteName, url: config.publicUrl },
   });
@@ -266,6 +269,7 @@ export function createServices(deps: {
     categoriesRepository,
     categories,
     publicSettings,
+    publicAuthors,
     feeds,
     articleEditor,
     aiWriter,

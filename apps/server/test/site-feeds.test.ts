@@ -1,9 +1,11 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { storedImageSrcSet } from "@aurumwire/shared/media";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles, categories } from "../src/db/schema";
+import { loadSharp } from "../src/lib/sharp";
 import { insertArticle, userId } from "./article-fixtures";
 import { buildTestApp } from "./helpers";
 
@@ -84,6 +86,18 @@ describe("demo content", () => {
     const cover = await app.inject({ method: "GET", url: demo[0].featuredImage });
     expect(cover.statusCode).toBe(200);
     expect(cover.headers["content-type"]).toBe("image/jpeg");
+    // Feed readers and other sites show our covers: not same-origin only.
+    expect(cover.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+    // Every cover is stored in the srcset widths the pages offer.
+    const srcset = storedImageSrcSet(demo[0].featuredImage);
+    expect(srcset).not.toBeNull();
+    for (const candidate of srcset!.split(", ")) {
+      const [url, width] = candidate.split(" ");
+      const variant = await app.inject({ method: "GET", url });
+      expect(variant.statusCode, url).toBe(200);
+      const { width: actual } = await (await loadSharp())(variant.rawPayload).metadata();
+      expect(`${actual}w`).toBe(width);
+    }
     const one = (await app.inject({ method: "GET", url: `/api/articles/${demo[0].slug}` })).json();
     expect(one.article.content).toMatch(/<h2>/);
   });
@@ -95,7 +109,11 @@ describe("syndication", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toContain("application/rss+xml");
     expect(response.headers["cache-control"]).toContain("s-maxage");
+    expect(response.headers["cross-origin-resource-policy"]).toBe("cross-origin");
     const xml = response.body;
+    // The byline as Dublin Core's creator: RSS's own <author> must be an e-mail address.
+    expect(xml).toMatch(/<dc:creator>[A-Z][a-z]+ [A-Z][a-z]+<\/dc:creator>/);
+    expect(xml).not.toContain("<author>");
     expect(xml).toContain("<rss");
     expect(xml).toContain("How Bitcoin Miners Survive a Halving");
     expect(xml).not.toContain("Draft that must stay out of feeds");
@@ -145,6 +163,11 @@ describe("syndication", () => {
     );
     expect(xml).not.toContain("draft-that-must-stay-out-of-feeds");
     expect(xml).not.toContain("/dashboard");
+    // Authors with public articles have pages; readers (no articles) do not.
+    const adminId = await userId(app, "admin@aurumwire.test");
+    expect(xml).toContain(`<loc>https://aurumwire.example/author/ada-aurum-${adminId}</loc>`);
+    const readerId = await userId(app, "reader@aurumwire.test");
+    expect(xml).not.toMatch(new RegExp(`/author/[a-z-]+-${readerId}<`));
   });
 
   it("lists only the last two days in the news sitemap", async () => {
@@ -164,5 +187,31 @@ describe("syndication", () => {
     expect(response.body).toContain("Sitemap: https://aurumwire.example/sitemap.xml");
     expect(response.body).toContain("Sitemap: https://aurumwire.example/news-sitemap.xml");
     expect(response.body).toContain("Disallow: /dashboard");
+  });
+});
+
+describe("cross-origin resource policy", () => {
+  it("keeps pages and the API same-origin while images and feeds are for everyone", async () => {
+    const api = await app.inject({ method: "GET", url: "/api/health" });
+    expect(api.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    const sitemap = await app.inject({ method: "GET", url: "/sitemap.xml" });
+    expect(sitemap.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+    const categoryFeed = await app.inject({ method: "GET", url: "/category/bitcoin/rss.xml" });
+    expect(categoryFeed.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+  });
+});
+
+describe("author pages (decision 137)", () => {
+  it("know authors with public articles, and nobody else", async () => {
+    const adminId = await userId(app, "admin@aurumwire.test");
+    const author = await app.services.publicAuthors.get(adminId);
+    expect(author).toMatchObject({ id: adminId, firstName: "Ada", lastName: "Aurum" });
+    expect(author.articleCount).toBeGreaterThan(0);
+    expect(author).not.toHaveProperty("email");
+    const readerId = await userId(app, "reader@aurumwire.test");
+    await expect(app.services.publicAuthors.get(readerId)).rejects.toMatchObject({
+      statusCode: 404,
+      message: "Author not found",
+    });
   });
 });

@@ -72,3 +72,86 @@ describe("site settings", () => {
     });
   });
 });
+
+describe("contact details (decision 135)", () => {
+  const address = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+
+  it("start unset: no contribution box and no e-mail on the public pages", async () => {
+    expect(await app.services.publicSettings.contactDetails()).toEqual({
+      bitcoinAddress: null,
+      contactEmail: null,
+    });
+    const admin = await loginAs(app, "admin");
+    const read = await app.inject({
+      method: "GET",
+      url: "/api/site-settings/contact-details",
+      headers: admin,
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data).toMatchObject({ bitcoinAddress: null, contactEmail: null });
+  });
+
+  it("are for admins only", async () => {
+    const editor = await loginAs(app, "editor");
+    for (const method of ["GET", "PUT"] as const) {
+      const response = await app.inject({
+        method,
+        url: "/api/site-settings/contact-details",
+        headers: editor,
+        payload: method === "PUT" ? { bitcoinAddress: address, contactEmail: "" } : undefined,
+      });
+      expect(response.statusCode, method).toBe(403);
+    }
+    const anonymous = await app.inject({
+      method: "GET",
+      url: "/api/site-settings/contact-details",
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("refuses a placeholder address and a malformed e-mail, field by field, and keeps what was stored", async () => {
+    const admin = await loginAs(app, "admin");
+    const response = await app.inject({
+      method: "PUT",
+      url: "/api/site-settings/contact-details",
+      headers: admin,
+      payload: {
+        bitcoinAddress: "bc1qaurumwire0demo0address0replace0me0xyz",
+        contactEmail: "desk at example",
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({
+      bitcoinAddress: "Enter a Bitcoin address (bc1..., 1... or 3...) or leave the field empty",
+      contactEmail: "Enter an e-mail address like desk@example.com or leave the field empty",
+    });
+    expect((await app.services.publicSettings.contactDetails()).bitcoinAddress).toBeNull();
+  });
+
+  it("saves both at once, shows them on the public side at once, and an empty field clears one", async () => {
+    const admin = await loginAs(app, "admin");
+    const put = (payload: { bitcoinAddress: string; contactEmail: string }) =>
+      app.inject({
+        method: "PUT",
+        url: "/api/site-settings/contact-details",
+        headers: admin,
+        payload,
+      });
+    const saved = await put({
+      bitcoinAddress: ` ${address} `,
+      contactEmail: "desk@aurumwire.example",
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toMatchObject({
+      bitcoinAddress: address,
+      contactEmail: "desk@aurumwire.example",
+      updatedBy: { firstName: "Ada" },
+    });
+    expect(await app.services.publicSettings.contactDetails()).toEqual({
+      bitcoinAddress: address,
+      contactEmail: "desk@aurumwire.example",
+    });
+    await put({ bitcoinAddress: "", contactEmail: "desk@aurumwire.example" });
+    expect((await app.services.publicSettings.contactDetails()).bitcoinAddress).toBeNull();
+  });
+});

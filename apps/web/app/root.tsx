@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./components/site.css";
@@ -82,9 +83,12 @@ export function ErrorBoundary() {
       message = typeof error.data === "string" ? error.data : message;
     }
   }
+  const siteName = useRouteLoaderData<typeof loader>("root")?.siteName ?? "AurumWire";
   // Plain HTML and site.css: public pages load no MUI components for a screen they rarely show.
+  // React puts the <title> into the head: the failed route's meta gives none.
   return (
     <div className="aw-error-screen">
+      <title>{`${title} | ${siteName}`}</title>
       <div>
         <h1 className="aw-error-screen__title">{title}</h1>
         <p className="aw-error-screen__message">{message}</p>

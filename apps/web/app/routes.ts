@@ -12,6 +12,7 @@ export default [
     route("categories", "routes/categories.tsx"),
     route("trending", "routes/trending.tsx"),
     route("category/:slug", "routes/category.tsx"),
+    route("author/:slug", "routes/author.tsx"),
     route("profile", "routes/profile.tsx"),
     route("about", "routes/about.tsx"),
     route("contact", "routes/contact.tsx"),

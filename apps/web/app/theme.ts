@@ -7,9 +7,10 @@ export const theme = createTheme({
   palette: {
     mode: "dark",
     primary: { main: gold.main, light: gold.light, dark: gold.dark, contrastText: "#111111" },
-    secondary: { main: "#B8860B" },
+    // Dark text on the red and the dark gold: white on them read at 3.7:1 and 3.3:1 (axe).
+    secondary: { main: "#B8860B", contrastText: "#0B0B0F" },
     background: { default: "#0B0B0F", paper: "#15151C" },
-    error: { main: "#F44336" },
+    error: { main: "#F44336", contrastText: "#0B0B0F" },
     success: { main: "#2ECC71" },
     warning: { main: "#F5A623" },
     text: { primary: "#F5F5F5", secondary: "#B3B3BD" },

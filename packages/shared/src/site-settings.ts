@@ -40,3 +40,54 @@ export const writerStyleGuideUpdateSchema = z.object({
     .max(writerStyleGuideMax, `The style guide must be at most ${writerStyleGuideMax} characters`),
 });
 export type WriterStyleGuideUpdate = z.infer<typeof writerStyleGuideUpdateSchema>;
+
+/**
+ * A Bitcoin address readers can send to: bech32/bech32m (bc1..., one case) or base58 legacy and
+ * P2SH (1... or 3...). The demo placeholder of earlier releases ('bc1qaurumwire0demo...') is not
+ * one: bech32 has no 'i', 'o' or 'u'.
+ */
+export function isBitcoinAddress(value: string): boolean {
+  return (
+    /^bc1[ac-hj-np-z02-9]{11,71}$/.test(value) ||
+    /^BC1[AC-HJ-NP-Z02-9]{11,71}$/.test(value) ||
+    /^[13][a-km-zA-HJ-NP-Z1-9]{25,34}$/.test(value)
+  );
+}
+
+/**
+ * The contact details the public pages show (decision 135): the Bitcoin contribution address under
+ * articles and the contact e-mail. Unset, the contribution box is hidden and the pages point to
+ * the contact form instead of an address.
+ */
+export const contactDetailsSchema = z.object({
+  bitcoinAddress: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+  updatedBy: z.object({ id: z.number(), firstName: z.string(), lastName: z.string() }).nullable(),
+});
+export type ContactDetails = z.infer<typeof contactDetailsSchema>;
+
+export const contactDetailsResponseSchema = z.object({ data: contactDetailsSchema });
+
+/** An empty field clears the setting. */
+const emptyAsNull = (value: string) => (value === "" ? null : value);
+
+export const contactDetailsUpdateSchema = z.object({
+  bitcoinAddress: z
+    .string({ error: "Bitcoin address must be text" })
+    .trim()
+    .refine((value) => value === "" || isBitcoinAddress(value), {
+      error: "Enter a Bitcoin address (bc1..., 1... or 3...) or leave the field empty",
+    })
+    .transform(emptyAsNull),
+  contactEmail: z
+    .string({ error: "Contact e-mail must be text" })
+    .trim()
+    .max(254, "The e-mail address must be at most 254 characters")
+    .refine((value) => value === "" || z.email().safeParse(value).success, {
+      error: "Enter an e-mail address like desk@example.com or leave the field empty",
+    })
+    .transform(emptyAsNull),
+});
+export type ContactDetailsInput = z.input<typeof contactDetailsUpdateSchema>;
+export type ContactDetailsUpdate = z.output<typeof contactDetailsUpdateSchema>;

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { nextFreeSlug, slugify } from "./slugs";
+import { authorIdFromSlug, authorPath, nextFreeSlug, slugify } from "./slugs";
+
+describe("authorPath", () => {
+  it("names the author and ends with the id, which finds them again", () => {
+    const path = authorPath({ id: 3, firstName: "Elena", lastName: "Mársh" });
+    expect(path).toBe("/author/elena-marsh-3");
+    expect(authorIdFromSlug(path.slice("/author/".length))).toBe(3);
+    expect(authorPath({ id: 7, firstName: "李", lastName: "" })).toBe("/author/author-7");
+    expect(authorIdFromSlug("42")).toBe(42);
+    expect(authorIdFromSlug("elena-marsh")).toBeNull();
+  });
+});
 
 describe("slugify", () => {
   it("makes readable slugs", () => {

@@ -41,6 +41,7 @@ const routeParameters: Array<{ path: RegExp; parameters: Record<string, Normalis
   { path: /^\/markets$/, parameters: { page, tab: tab(sectionTabKeys.markets) } },
   { path: /^\/analysis$/, parameters: { page, tab: tab(sectionTabKeys.analysis) } },
   { path: /^\/category\/[^/]+$/, parameters: { page } },
+  { path: /^\/author\/[^/]+$/, parameters: { page } },
 ];
 
 /**

@@ -33,6 +33,7 @@ const loaderServiceNames = [
   "marketData",
   "breakingNews",
   "publicSettings",
+  "publicAuthors",
 ] as const;
 export type LoaderServices = Pick<AppServices, (typeof loaderServiceNames)[number]> & {
   /** Only whether the one-time owner set-up is still open (/login and /setup). */
@@ -50,7 +51,7 @@ function loaderServicesOf(services: AppServices): LoaderServices {
 /** What every route loader of the web app receives as `context`. */
 export type WebLoadContext = {
   services: LoaderServices;
-  config: { siteName: string; publicUrl: string; bitcoinAddress: string };
+  config: { siteName: string; publicUrl: string };
   /** The per-request CSP nonce for inline scripts. */
   nonce: string;
   /**
@@ -183,7 +184,6 @@ async function registerPageRoutes(
   const publicConfig = {
     siteName: config.siteName,
     publicUrl: config.publicUrl,
-    bitcoinAddress: config.bitcoinAddress,
   };
   const loaderServices = loaderServicesOf(services);
   const contextWith = (nonce: string): WebLoadContext => ({
@@ -379,6 +379,8 @@ export default fp(
         decorateReply: false,
         // Only the top-level files (favicon...): one route each, so the app's catch-all keeps the rest.
         wildcard: false,
+        // Logo, favicon and share image keep their names across releases: a day, then revalidated.
+        maxAge: "1d",
         index: false,
         globIgnore: ["assets/**"],
       });

@@ -1,4 +1,6 @@
 import type {
+  ContactDetails,
+  ContactDetailsInput,
   SiteSettings,
   SiteSettingsUpdate,
   WriterStyleGuide,
@@ -43,5 +45,25 @@ export function useUpdateWriterStyleGuide() {
     mutationFn: async (body: WriterStyleGuideUpdate) =>
       (await api.put<{ data: WriterStyleGuide }>("/site-settings/writer-style-guide", body)).data,
     onSuccess: (data) => queryClient.setQueryData(writerStyleGuideKey, data),
+  });
+}
+
+export const contactDetailsKey = ["site-settings", "contact-details"] as const;
+
+/** The contribution address and contact e-mail (admins only). */
+export function useContactDetails() {
+  return useQuery({
+    queryKey: contactDetailsKey,
+    queryFn: async () =>
+      (await api.get<{ data: ContactDetails }>("/site-settings/contact-details")).data,
+  });
+}
+
+export function useUpdateContactDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: ContactDetailsInput) =>
+      (await api.put<{ data: ContactDetails }>("/site-settings/contact-details", body)).data,
+    onSuccess: (data) => queryClient.setQueryData(contactDetailsKey, data),
   });
 }

@@ -1,4 +1,5 @@
 import type { Article } from "@aurumwire/shared/articles";
+import { authorPath } from "@aurumwire/shared/slugs";
 import type { MetaDescriptor } from "react-router";
 
 type MatchWithData = { id: string; loaderData?: unknown } | undefined;
@@ -39,7 +40,7 @@ export function seoMeta(options: {
   description: string;
   path: string;
   image?: string | null;
-  type?: "website" | "article";
+  type?: "website" | "article" | "profile";
   noIndex?: boolean;
   extra?: MetaDescriptor[];
 }): MetaDescriptor[] {
@@ -69,6 +70,21 @@ export function seoMeta(options: {
   ];
 }
 
+/** The <link rel="alternate"> that tells browsers and feed readers where a page's RSS is. */
+export function rssAlternate(
+  publicUrl: string,
+  title: string,
+  feedPath = "/rss.xml",
+): MetaDescriptor {
+  return {
+    tagName: "link",
+    rel: "alternate",
+    type: "application/rss+xml",
+    title,
+    href: absoluteUrl(publicUrl, feedPath),
+  };
+}
+
 /** BreadcrumbList JSON-LD for pages with a breadcrumb. */
 export function breadcrumbJsonLd(
   publicUrl: string,
@@ -86,6 +102,38 @@ export function breadcrumbJsonLd(
       })),
     },
   };
+}
+
+function organization(site: { siteName: string; publicUrl: string }) {
+  return {
+    "@type": "Organization",
+    name: site.siteName,
+    url: absoluteUrl(site.publicUrl, "/"),
+    logo: { "@type": "ImageObject", url: absoluteUrl(site.publicUrl, "/logo.png") },
+  };
+}
+
+/** The home page's Organization and WebSite (with the site search) JSON-LD. */
+export function siteJsonLd(site: { siteName: string; publicUrl: string }): MetaDescriptor[] {
+  return [
+    { "script:ld+json": { "@context": "https://schema.org", ...organization(site) } },
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "WebSite",
+        name: site.siteName,
+        url: absoluteUrl(site.publicUrl, "/"),
+        potentialAction: {
+          "@type": "SearchAction",
+          target: {
+            "@type": "EntryPoint",
+            urlTemplate: `${absoluteUrl(site.publicUrl, "/search")}?q={search_term_string}`,
+          },
+          "query-input": "required name=search_term_string",
+        },
+      },
+    },
+  ];
 }
 
 /** NewsArticle JSON-LD: headline, image, dates, author and publisher with logo. */
@@ -108,16 +156,15 @@ export function newsArticleJsonLd(
         {
           "@type": "Person",
           name: `${article.author.firstName} ${article.author.lastName}`.trim(),
+          url: absoluteUrl(site.publicUrl, authorPath(article.author)),
         },
       ],
-      publisher: {
-        "@type": "Organization",
-        name: site.siteName,
-        logo: { "@type": "ImageObject", url: absoluteUrl(site.publicUrl, "/logo.png") },
-      },
+      publisher: organization(site),
       articleSection: article.category?.name,
       keywords: article.tags.join(", "),
-      isAccessibleForFree: !article.isPremium,
+      // Premium marks the desk's best work; its full text is served to every reader, so claiming
+      // otherwise (false plus a paywall section) would tell search engines something untrue.
+      isAccessibleForFree: true,
     },
   };
 }

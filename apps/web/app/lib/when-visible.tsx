@@ -5,7 +5,9 @@ import { type ReactNode, Suspense, useEffect, useRef, useState } from "react";
  * viewport (decision 150): the server and the first render send the empty box, so a lazy
  * component inside (and its code) loads after the page's content and only if a reader gets there.
  * For parts with nothing to show before the browser draws them (a chart measures its box first);
- * give the box a fixed size so nothing moves when it fills.
+ * give the box a fixed size so nothing moves when it fills. The content is a picture of figures
+ * shown beside it: hidden from assistive technology and inert, so a chart's own tab stops stay out
+ * of the keyboard's way.
  */
 export function WhenVisible({ children, className }: { children: ReactNode; className?: string }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -29,7 +31,7 @@ export function WhenVisible({ children, className }: { children: ReactNode; clas
     return () => observer.disconnect();
   }, []);
   return (
-    <div ref={ref} className={className} aria-hidden>
+    <div ref={ref} className={className} aria-hidden inert>
       {visible && <Suspense fallback={null}>{children}</Suspense>}
     </div>
   );

@@ -1,4 +1,5 @@
 import { limits } from "@aurumwire/shared/limits";
+import { authorPath } from "@aurumwire/shared/slugs";
 import { SiteLink } from "../components/site-link";
 import { LikeButton, ShareButton } from "../features/articles/article-actions";
 import { CategoryChip } from "../features/articles/article-card";
@@ -6,7 +7,7 @@ import "../features/articles/article-page.css";
 import { orNotFound } from "../features/articles/articles.server";
 import { Breadcrumb, type Crumb } from "../features/articles/breadcrumb";
 import { CoverImage } from "../features/articles/cover-image";
-import { articleImage, authorName, formatCount, toCardArticle } from "../features/articles/format";
+import { articleImage, authorName, formatViews, toCardArticle } from "../features/articles/format";
 import { RelatedArticles, relatedError } from "../features/articles/related-articles";
 import { useTrackView } from "../features/articles/use-track-view";
 import { formatPublicArticleDate } from "../lib/dates";
@@ -16,7 +17,7 @@ import type { Route } from "./+types/article";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services } = context;
   const article = await orNotFound(() => services.articles.get(params.slug), "Article not found");
-  const [related, bitcoinAddress] = await Promise.all([
+  const [related, contactDetails] = await Promise.all([
     services.articles
       .related(article.id, limits.relatedArticlesDefault)
       .then((response) => ({ articles: response.articles.map(toCardArticle), error: null }))
@@ -24,9 +25,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         console.error("related articles failed", error);
         return { articles: null, error: relatedError };
       }),
-    services.publicSettings.bitcoinAddress(),
+    services.publicSettings.contactDetails(),
   ]);
-  return { article, related, bitcoinAddress };
+  return { article, related, bitcoinAddress: contactDetails.bitcoinAddress };
 }
 
 function crumbsFor(article: Route.ComponentProps["loaderData"]["article"]): Crumb[] {
@@ -41,7 +42,8 @@ function crumbsFor(article: Route.ComponentProps["loaderData"]["article"]): Crum
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const article = loaderData?.article;
-  if (!article) return [{ title: "Article not found" }, { name: "robots", content: "noindex" }];
+  // The 404's title comes from the error screen (PageError): one <title>, not two.
+  if (!article) return [{ name: "robots", content: "noindex" }];
   const site = siteFrom(matches);
   return seoMeta({
     matches,
@@ -84,13 +86,16 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
         <p className="aw-article__excerpt">{article.excerpt}</p>
         <div className="aw-article__meta">
           <span>
-            By <strong>{authorName(article)}</strong>
+            By{" "}
+            <SiteLink to={authorPath(article.author)} className="aw-article__author">
+              <strong>{authorName(article)}</strong>
+            </SiteLink>
           </span>
           <time dateTime={article.publishedAt ?? undefined}>
             {formatPublicArticleDate(article.publishedAt)}
           </time>
           <span>{article.readingTime} min read</span>
-          <span>{formatCount(article.viewCount)} views</span>
+          <span>{formatViews(article.viewCount)}</span>
           <span className="aw-article__actions">
             <LikeButton articleId={article.id} initialCount={article.likeCount} />
             <ShareButton title={article.title} url={url} />
@@ -100,7 +105,9 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
           src={articleImage(article)}
           alt={article.title}
           className="aw-article__image"
+          eager
           priority
+          sizes="(min-width: 868px) 820px, 100vw"
           width={1200}
           height={600}
         />
@@ -127,14 +134,17 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
             speaking to a qualified adviser before making any decision.
           </p>
         </aside>
-        <aside className="aw-notice aw-notice--bitcoin" aria-labelledby="contribute-heading">
-          <h2 id="contribute-heading">Support independent crypto journalism</h2>
-          <p>
-            If this article helped you, consider a Bitcoin contribution to keep our reporting free.
-            Send BTC to:
-          </p>
-          <code data-testid="bitcoin-address">{bitcoinAddress}</code>
-        </aside>
+        {/* Shown once an admin has set a real address (Site Settings), never a placeholder. */}
+        {bitcoinAddress && (
+          <aside className="aw-notice aw-notice--bitcoin" aria-labelledby="contribute-heading">
+            <h2 id="contribute-heading">Support independent crypto journalism</h2>
+            <p>
+              If this article helped you, consider a Bitcoin contribution to keep our reporting
+              free. Send BTC to:
+            </p>
+            <code data-testid="bitcoin-address">{bitcoinAddress}</code>
+          </aside>
+        )}
       </article>
       <RelatedArticles
         articleId={article.id}

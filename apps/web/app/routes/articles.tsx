@@ -8,7 +8,7 @@ import {
   EmptyState,
   HighlightBox,
 } from "../features/articles/tabbed-article-view";
-import { seoMeta } from "../lib/seo";
+import { rssAlternate, seoMeta, siteFrom } from "../lib/seo";
 import type { Route } from "./+types/articles";
 
 /** The News view (spec point 2, 'Breaking News page'); /search?q= shows the same view. */
@@ -52,6 +52,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     description:
       "The latest cryptocurrency news: breaking stories, market news, trends and the debates moving Bitcoin, Ethereum and DeFi.",
     path: tab.key === "all" ? "/articles" : `/articles?tab=${tab.key}`,
+    extra: [rssAlternate(siteFrom(matches).publicUrl, siteFrom(matches).siteName)],
   });
 };
 

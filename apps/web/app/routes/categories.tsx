@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { PageHeading } from "../components/page-heading";
 import "../components/site.css";
 import "../features/articles/articles.css";
-import { readableTextColor } from "../features/articles/article-card";
+import { readableTextColor } from "../lib/contrast";
 import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/categories";
 

@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { loadArticleList, pageParam } from "../features/articles/articles.server";
 import { Breadcrumb } from "../features/articles/breadcrumb";
 import { ArticleListSection, EmptyState } from "../features/articles/tabbed-article-view";
-import { breadcrumbJsonLd, seoMeta, siteFrom } from "../lib/seo";
+import { breadcrumbJsonLd, rssAlternate, seoMeta, siteFrom } from "../lib/seo";
 import type { Route } from "./+types/category";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -30,13 +30,33 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * 'Bitcoin News and Analysis', but 'Breaking News and Analysis' and 'Technical Analysis and News':
+ * a name that already says one of the words is not followed by it again.
+ */
+function categoryPageTitle(name: string): string {
+  if (/\bnews$/i.test(name.trim())) return `${name} and Analysis`;
+  if (/\banalysis$/i.test(name.trim())) return `${name} and News`;
+  return `${name} News and Analysis`;
+}
+
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const category = loaderData?.category;
-  if (!category) return [{ title: "Category" }];
+  // A 404 is titled by the error screen (root.tsx); a failed read by this page's own heading.
+  if (!loaderData) return [];
+  if (!category) {
+    return seoMeta({
+      matches,
+      title: "Category unavailable",
+      description: "This category could not be loaded.",
+      path: "/categories",
+      noIndex: true,
+    });
+  }
   const { publicUrl, siteName } = siteFrom(matches);
   return seoMeta({
     matches,
-    title: `${category.name} News and Analysis`,
+    title: categoryPageTitle(category.name),
     description: category.description ?? `The latest ${category.name} articles from ${siteName}.`,
     path: `/category/${category.slug}`,
     extra: [
@@ -44,13 +64,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         { name: "Home", path: "/" },
         { name: category.name, path: `/category/${category.slug}` },
       ]),
-      {
-        tagName: "link",
-        rel: "alternate",
-        type: "application/rss+xml",
-        title: `${category.name} | ${siteName}`,
-        href: `${publicUrl}/category/${category.slug}/rss.xml`,
-      },
+      rssAlternate(
+        publicUrl,
+        `${category.name} | ${siteName}`,
+        `/category/${category.slug}/rss.xml`,
+      ),
     ],
   });
 };

@@ -14,13 +14,18 @@ import { api } from "../lib/api-client";
 import { useAuth } from "../lib/auth-context";
 import { dashboardPaths } from "../lib/dashboard-paths";
 import { errorMessage } from "../lib/error-text";
-import { pageMeta, siteNameFrom } from "../lib/meta";
+import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/cointelegraph-test";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(siteNameFrom(matches), "Partner integration diagnostics"),
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seoMeta({
+    matches,
+    title: "Partner integration diagnostics",
+    description:
+      "Diagnostics for staff: the partner integration's status, connection test and compliance.",
+    path: "/cointelegraph-test",
+    noIndex: true,
+  });
 
 type Check = {
   name: string;

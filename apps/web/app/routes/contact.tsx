@@ -4,9 +4,15 @@ import Button from "@mui/material/Button";
 import TextField from "@mui/material/TextField";
 import { type FormEvent, useState } from "react";
 import { withMuiTheme } from "../components/mui-theme";
-import { contactEmail, StaticPage } from "../features/static-pages/static-page";
+import { StaticPage } from "../features/static-pages/static-page";
 import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/contact";
+
+/** The desk's e-mail address, when an admin has set one (Site Settings). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { contactEmail } = await context.services.publicSettings.contactDetails();
+  return { contactEmail };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({
@@ -41,7 +47,8 @@ const faqs = [
   },
 ];
 
-function ContactPage() {
+function ContactPage({ loaderData }: Route.ComponentProps) {
+  const { contactEmail } = loaderData;
   const [form, setForm] = useState(emptyForm);
   const [sent, setSent] = useState(false);
 
@@ -65,9 +72,13 @@ function ContactPage() {
       title="Contact Us"
       lead="Questions, tips, corrections or partnership ideas: we read every message."
     >
-      <p>
-        Email us at <a href={`mailto:${contactEmail}`}>{contactEmail}</a> or use the form below.
-      </p>
+      {contactEmail ? (
+        <p>
+          Email us at <a href={`mailto:${contactEmail}`}>{contactEmail}</a> or use the form below.
+        </p>
+      ) : (
+        <p>Use the form below.</p>
+      )}
       {sent && (
         <Alert severity="success" sx={{ mb: 2 }}>
           Thank you for your message! We'll get back to you soon.

@@ -45,8 +45,8 @@ export default function CookiesPage() {
         lists the four types AurumWire may use and what each is for.
       </p>
       <h2>Types of cookies</h2>
-      <div className="aw-table-wrap">
-        <table className="aw-table">
+      <div className="aw-table-wrap aw-table-wrap--stack">
+        <table className="aw-table aw-table--stack">
           <thead>
             <tr>
               <th scope="col">Type</th>
@@ -61,9 +61,9 @@ export default function CookiesPage() {
                 <th scope="row">
                   <strong>{cookie.type}</strong>
                 </th>
-                <td style={{ whiteSpace: "normal" }}>{cookie.purpose}</td>
-                <td style={{ whiteSpace: "normal" }}>{cookie.examples}</td>
-                <td>{cookie.duration}</td>
+                <td data-label="Purpose">{cookie.purpose}</td>
+                <td data-label="Examples">{cookie.examples}</td>
+                <td data-label="Duration">{cookie.duration}</td>
               </tr>
             ))}
           </tbody>

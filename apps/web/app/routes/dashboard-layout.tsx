@@ -123,7 +123,7 @@ function DashboardLayout() {
               mt: 0.5,
               fontWeight: 700,
               bgcolor: user.role === "admin" ? "error.main" : "primary.main",
-              color: user.role === "admin" ? "#fff" : "primary.contrastText",
+              color: user.role === "admin" ? "error.contrastText" : "primary.contrastText",
             }}
           />
         </Box>
@@ -164,7 +164,8 @@ function DashboardLayout() {
           ))}
       </List>
       <Divider />
-      <List>
+      {/* A link in a list of its own is a nav, not a <ul> holding an <a>. */}
+      <List component="nav" aria-label="Site">
         <ListItemButton component={RouterLink} to="/">
           <ArrowBackIcon fontSize="small" sx={{ mr: 1.5 }} />
           <ListItemText primary="Back to Site" />

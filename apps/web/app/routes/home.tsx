@@ -7,21 +7,24 @@ import { loadBreakingNews } from "../features/breaking-news/breaking-news.server
 import { LiveBreakingNewsTicker } from "../features/breaking-news/breaking-news-ticker";
 import { LiveMarketAnalytics } from "../features/market/market-analytics";
 import { loadMarketAnalytics } from "../features/market/market-data.server";
-import { seoMeta } from "../lib/seo";
+import { rssAlternate, seoMeta, siteFrom, siteJsonLd } from "../lib/seo";
 import type { Route } from "./+types/home";
 
 /** Articles 1 (hero), 2-7 (Latest News) and the first 20 of All Stories (from the 8th). */
 const firstStory = 7;
 const serverRendered = firstStory + limits.loadMoreStep;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seoMeta({
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const site = siteFrom(matches);
+  return seoMeta({
     matches,
     title: null,
     description:
       "Crypto news, market analysis and live prices: Bitcoin, Ethereum, DeFi and NFT stories from the AurumWire desk.",
     path: "/",
+    extra: [rssAlternate(site.publicUrl, site.siteName), ...siteJsonLd(site)],
   });
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [heroDisplayMode, list, breakingNews] = await Promise.all([
@@ -63,7 +66,13 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           <h2 id="latest-news-heading" className="aw-section__title">
             Latest News
           </h2>
-          <ArticleGrid articles={latest} columns={4} excerptLength={limits.featuredCardExcerpt} />
+          {/* Six cards: two full rows of three (four columns left a hole in the second row). */}
+          <ArticleGrid
+            articles={latest}
+            columns={3}
+            excerptLength={limits.featuredCardExcerpt}
+            eagerCount={3}
+          />
         </section>
       )}
       <div className="aw-layout-sidebar">

@@ -1,7 +1,13 @@
 import { Link } from "react-router";
-import { contactEmail, StaticPage } from "../features/static-pages/static-page";
+import { StaticPage } from "../features/static-pages/static-page";
 import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/privacy";
+
+/** The desk's e-mail address, when an admin has set one (Site Settings). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { contactEmail } = await context.services.publicSettings.contactDetails();
+  return { contactEmail };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({
@@ -11,7 +17,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/privacy",
   });
 
-export default function PrivacyPage() {
+export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
+  const { contactEmail } = loaderData;
   return (
     <StaticPage title="Privacy Policy" showUpdated>
       <p>
@@ -52,8 +59,17 @@ export default function PrivacyPage() {
       <h2>Your rights</h2>
       <p>
         You can ask for a copy of your data, ask us to correct or delete it, or object to how we use
-        it. Write to <a href={`mailto:${contactEmail}`}>{contactEmail}</a> and we will answer within
-        30 days.
+        it.{" "}
+        {contactEmail ? (
+          <>
+            Write to <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+          </>
+        ) : (
+          <>
+            Write to us through the <Link to="/contact">contact page</Link>
+          </>
+        )}{" "}
+        and we will answer within 30 days.
       </p>
     </StaticPage>
   );

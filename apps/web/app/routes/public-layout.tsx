@@ -35,10 +35,13 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const siteName = root?.siteName ?? "AurumWire";
   return (
     <div className="aw-shell">
+      <a href="#main-content" className="aw-skip-link">
+        Skip to main content
+      </a>
       <ScrollToTop />
       <LivePriceTicker initial={loaderData?.ticker ?? null} />
       <Header siteName={siteName} />
-      <main className="aw-container aw-main">
+      <main id="main-content" tabIndex={-1} className="aw-container aw-main">
         <Outlet />
       </main>
       <Footer siteName={siteName} />

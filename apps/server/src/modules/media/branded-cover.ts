@@ -1,3 +1,4 @@
+import { imageVariantWidths } from "@aurumwire/shared/media";
 import { loadSharp } from "../../lib/sharp";
 import type { FileStorage } from "./file-storage";
 
@@ -119,14 +120,25 @@ export async function drawBrandedCover(options: Parameters<typeof brandedCoverSv
     .toBuffer();
 }
 
-/** Draws a cover into the file storage (covers/<stem>.jpg) and answers its URL. */
+/**
+ * Draws a cover into the file storage in every srcset width (`covers/<stem>-400.jpg` ... like
+ * uploads) and answers the URL of the largest.
+ */
 export async function saveBrandedCover(
   files: FileStorage,
   fileStem: string,
   options: Parameters<typeof brandedCoverSvg>[0],
 ): Promise<string> {
-  const fileName = `${fileStem.replace(/[^a-z0-9-]/gi, "-").slice(0, 90) || "cover"}.jpg`;
-  return files.put(`covers/${fileName}`, await drawBrandedCover(options), {
-    contentType: "image/jpeg",
-  });
+  const stem = fileStem.replace(/[^a-z0-9-]/gi, "-").slice(0, 90) || "cover";
+  const sharp = await loadSharp();
+  const drawn = await drawBrandedCover(options);
+  let largest = "";
+  for (const width of imageVariantWidths) {
+    const data =
+      width === coverSize.width
+        ? drawn
+        : await sharp(drawn).resize(width).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+    largest = await files.put(`covers/${stem}-${width}.jpg`, data, { contentType: "image/jpeg" });
+  }
+  return largest;
 }

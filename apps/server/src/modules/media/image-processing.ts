@@ -1,3 +1,4 @@
+import { imageVariantWidths } from "@aurumwire/shared/media";
 import type { Metadata, OutputInfo } from "sharp";
 import { AppError, badRequest } from "../../errors";
 import {
@@ -18,7 +19,7 @@ export type ProcessedVariant = {
 
 /** The featured-image frame (spec point 9) and the smaller widths offered through srcset. */
 export const coverSize = { width: 1200, height: 600 };
-export const variantWidths = [400, 800, 1200] as const;
+export const variantWidths = imageVariantWidths;
 /** Cover images are flattened onto the site background when they have transparency. */
 const background = "#0B0B0F";
 

@@ -13,8 +13,12 @@ import { z } from "zod";
 import type { ArticleEditorService } from "../articles/editor-service";
 import type { ArticlesService } from "../articles/service";
 
+/**
+ * Named `id` like the PUT and DELETE routes on the same path: OpenAPI holds one path template per
+ * path, and `/articles/{slugOrId}` beside `/articles/{id}` is two templates for one path.
+ */
 const slugOrIdParams = z.object({
-  slugOrId: z.string().trim().min(1).max(200).describe("The article's slug or numeric id"),
+  id: z.string().trim().min(1).max(200).describe("The article's numeric id, or its slug"),
 });
 
 const writeRules =
@@ -48,7 +52,7 @@ export const publicArticleRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    "/articles/:slugOrId",
+    "/articles/:id",
     {
       config: {
         apiKeyPermission: "articles:read",
@@ -62,7 +66,7 @@ export const publicArticleRoutes: FastifyPluginAsyncZod<{
       schema: { params: slugOrIdParams, response: { 200: articleResponseSchema } },
     },
     async (request) => ({
-      article: await articles.get(request.params.slugOrId, request.apiKey!.owner),
+      article: await articles.get(request.params.id, request.apiKey!.owner),
     }),
   );
 

@@ -1,5 +1,6 @@
 import type { PageCache } from "../../plugins/page-cache";
 import type { SiteSettingsRepository } from "../site-settings/repository";
+import { contactDetailsKey, parseContactDetails } from "../site-settings/service";
 
 export type HeroDisplayMode = "hero" | "carousel" | "none";
 
@@ -10,7 +11,7 @@ export type HeroDisplayMode = "hero" | "carousel" | "none";
 export function createPublicSettingsReader(deps: {
   repository: SiteSettingsRepository;
   cache: PageCache;
-  defaults: { bitcoinAddress: string };
+  defaults: { bitcoinAddress?: string };
 }) {
   const { repository, cache, defaults } = deps;
   // Settings change rarely and every change invalidates the cache: kept a minute even with the
@@ -32,10 +33,19 @@ export function createPublicSettingsReader(deps: {
       return value === "hero" || value === "carousel" ? value : "none";
     },
 
-    /** The address of the contribution request under articles: a setting, else the config. */
-    async bitcoinAddress(): Promise<string> {
-      const value = await read("bitcoinAddress");
-      return typeof value === "string" && value.length >= 20 ? value : defaults.bitcoinAddress;
+    /**
+     * The contact details pages show (decision 135): the contribution address (the setting, else
+     * BITCOIN_ADDRESS) and the contact e-mail; null where none is set, and the page leaves it out.
+     */
+    async contactDetails(): Promise<{
+      bitcoinAddress: string | null;
+      contactEmail: string | null;
+    }> {
+      const stored = parseContactDetails(await read(contactDetailsKey));
+      return {
+        bitcoinAddress: stored.bitcoinAddress ?? defaults.bitcoinAddress ?? null,
+        contactEmail: stored.contactEmail,
+      };
     },
   };
 }

@@ -1,9 +1,11 @@
+import { authorPath } from "@aurumwire/shared/slugs";
 import { Feed } from "feed";
 import type { PageCache } from "../../plugins/page-cache";
 import type { ArticleRecord } from "../articles/present";
 import type { ArticlesRepository } from "../articles/repository";
 import { sanitizeArticleHtml } from "../articles/sanitize";
 import type { CategoriesService } from "../categories/service";
+import type { PublicAuthorsReader } from "../public-site/author-reader";
 
 /** Pages of the public site that are the same for everyone, for the sitemap. */
 export const staticSitemapPaths = [
@@ -68,10 +70,11 @@ function imageType(url: string): string {
 export function createFeedsService(deps: {
   articles: ArticlesRepository;
   categories: CategoriesService;
+  authors: PublicAuthorsReader;
   cache: PageCache;
   site: { name: string; url: string };
 }) {
-  const { articles, categories, cache, site } = deps;
+  const { articles, categories, authors, cache, site } = deps;
 
   function toFeed(
     records: ArticleRecord[],
@@ -115,7 +118,9 @@ export function createFeedsService(deps: {
         ...(image ? { enclosure: { url: image, type: imageType(image), length: 0 } } : {}),
       });
     }
-    return feed.rss2();
+    // RSS 2.0's <author> is an e-mail address; a byline without one is Dublin Core's creator
+    // (the feed library writes the name into <author>, which validators and readers reject).
+    return feed.rss2().replace(/<author>([^<]*)<\/author>/g, "<dc:creator>$1</dc:creator>");
   }
 
   return {
@@ -144,9 +149,10 @@ export function createFeedsService(deps: {
     /** Every public page and article, with lastmod. */
     async sitemap(): Promise<string> {
       return cache.memo("sitemap", async () => {
-        const [entries, categoryList] = await Promise.all([
+        const [entries, categoryList, authorList] = await Promise.all([
           articles.publicSitemapEntries(),
           categories.list(),
+          authors.list(),
         ]);
         const newest = entries[0]?.updatedAt.toISOString();
         const urls = [
@@ -156,6 +162,10 @@ export function createFeedsService(deps: {
           })),
           ...categoryList.map((category) => ({
             loc: `${site.url}/category/${category.slug}`,
+            lastmod: undefined,
+          })),
+          ...authorList.map((author) => ({
+            loc: `${site.url}${authorPath(author)}`,
             lastmod: undefined,
           })),
           ...entries.map((entry) => ({

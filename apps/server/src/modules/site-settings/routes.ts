@@ -1,5 +1,7 @@
 import { staffRoles } from "@aurumwire/shared/roles";
 import {
+  contactDetailsResponseSchema,
+  contactDetailsUpdateSchema,
   siteSettingsResponseSchema,
   siteSettingsUpdateSchema,
   writerStyleGuideResponseSchema,
@@ -29,6 +31,27 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       data: await siteSettings.updateSiteSettings(request.body, request.user!.id),
+    }),
+  );
+
+  // The contact details: admins read and change them here; pages read them in-process.
+  app.get(
+    "/site-settings/contact-details",
+    {
+      preHandler: app.requireRoles(["admin"], "read the contact details"),
+      schema: { response: { 200: contactDetailsResponseSchema } },
+    },
+    async () => ({ data: await siteSettings.getContactDetails() }),
+  );
+
+  app.put(
+    "/site-settings/contact-details",
+    {
+      preHandler: app.requireRoles(["admin"], "change site settings"),
+      schema: { body: contactDetailsUpdateSchema, response: { 200: contactDetailsResponseSchema } },
+    },
+    async (request) => ({
+      data: await siteSettings.updateContactDetails(request.body, request.user!.id),
     }),
   );
 

@@ -1,6 +1,9 @@
 import {
+  type ContactDetails,
+  type ContactDetailsUpdate,
   defaultHeroDisplayMode,
   heroDisplayModes,
+  isBitcoinAddress,
   type SiteSettings,
   type SiteSettingsUpdate,
   type WriterStyleGuide,
@@ -8,6 +11,25 @@ import {
 import type { SiteSettingsRepository } from "./repository";
 
 const heroDisplayModeKey = "heroDisplayMode";
+export const contactDetailsKey = "contactDetails";
+
+/** A stored contact-details value, read defensively: anything that is not a valid value is unset. */
+export function parseContactDetails(value: unknown): {
+  bitcoinAddress: string | null;
+  contactEmail: string | null;
+} {
+  const record =
+    typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+  const bitcoinAddress =
+    typeof record.bitcoinAddress === "string" && isBitcoinAddress(record.bitcoinAddress)
+      ? record.bitcoinAddress
+      : null;
+  const contactEmail =
+    typeof record.contactEmail === "string" && record.contactEmail.includes("@")
+      ? record.contactEmail
+      : null;
+  return { bitcoinAddress, contactEmail };
+}
 const writerStyleGuideKey = "writerStyleGuide";
 
 /**
@@ -42,9 +64,31 @@ export function createSiteSettingsService(deps: {
     };
   }
 
+  /** The contribution address and contact e-mail (decision 135): what is stored, unset is null. */
+  async function getContactDetails(): Promise<ContactDetails> {
+    const row = await repository.find(contactDetailsKey);
+    return {
+      ...parseContactDetails(row?.value),
+      updatedAt: row?.updatedAt.toISOString() ?? null,
+      updatedBy: row?.updatedBy ?? null,
+    };
+  }
+
   return {
     getSiteSettings,
     getWriterStyleGuide,
+    getContactDetails,
+
+    async updateContactDetails(
+      update: ContactDetailsUpdate,
+      userId: number,
+    ): Promise<ContactDetails> {
+      // One row for both: a page never shows a new address beside an old e-mail.
+      await repository.upsert(contactDetailsKey, update, userId);
+      // Article pages, the contact page and the privacy page show them.
+      onContentChanged();
+      return getContactDetails();
+    },
 
     async updateWriterStyleGuide(styleGuide: string, userId: number): Promise<WriterStyleGuide> {
       await repository.upsert(writerStyleGuideKey, styleGuide, userId);

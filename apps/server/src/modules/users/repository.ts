@@ -169,6 +169,23 @@ export function createUsersRepository(db: Executor) {
       return rows.map((row) => row.id);
     },
 
+    /**
+     * Bylines with a public page (/author/{slug}): anyone with an article readers can see, active
+     * or not (their articles still carry the byline). One author by id, or all of them.
+     */
+    async findAuthorsWithPublicArticles(
+      id?: number,
+      tx: Executor = db,
+    ): Promise<Array<UserRow & { articleCount: number }>> {
+      const publicCount = sql<number>`(select count(*)::int from ${articles} a where a.author_id = ${outerUserId} and a.status = 'published' and a.is_active and a.published_at <= now())`;
+      const rows = await tx
+        .select({ user: users, articleCount: publicCount })
+        .from(users)
+        .where(and(id === undefined ? undefined : eq(users.id, id), sql`${publicCount} > 0`))
+        .orderBy(asc(users.id));
+      return rows.map((row) => ({ ...row.user, articleCount: row.articleCount }));
+    },
+
     /** Active staff who have published at least one article: the authors the public API lists. */
     async listPublishedAuthors(
       options: { limit: number; offset: number },

@@ -53,7 +53,7 @@ export function Footer({ siteName }: { siteName: string }) {
           </div>
           {columns.map((column) => (
             <div key={column.title} className="aw-footer__column">
-              <h6 className="aw-footer__title">{column.title}</h6>
+              <h2 className="aw-footer__title">{column.title}</h2>
               <ul className="aw-footer__links">
                 {column.links.map((link) => (
                   <li key={link.to}>

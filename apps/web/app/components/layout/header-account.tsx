@@ -59,7 +59,7 @@ function HeaderAccount() {
         sx={{
           fontWeight: 700,
           bgcolor: user.role === "admin" ? "error.main" : "primary.main",
-          color: user.role === "admin" ? "#fff" : "primary.contrastText",
+          color: user.role === "admin" ? "error.contrastText" : "primary.contrastText",
         }}
       />
       <IconButton

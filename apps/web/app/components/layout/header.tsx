@@ -35,7 +35,8 @@ function SearchBox() {
     if (path) navigate(path);
   };
   return (
-    <form role="search" onSubmit={onSubmit} className="aw-search">
+    // action/method: without JavaScript the browser itself goes to /search?q=...
+    <form role="search" action="/search" method="get" onSubmit={onSubmit} className="aw-search">
       <SearchGlyph />
       <input
         value={text}

@@ -34,26 +34,31 @@ export function PriceTickerBar({
               SAMPLE
             </span>
           )}
-          <div
-            className={looping ? "aw-ticker__track aw-ticker__track--looping" : "aw-ticker__track"}
-          >
-            {/* Two copies back to back make the scroll seamless; the second is hidden from screen readers. */}
-            {(looping ? [0, 1] : [0]).flatMap((copy) =>
-              coins.map((coin) => (
-                <span
-                  key={`${copy}-${coin.symbol}`}
-                  className="aw-ticker-coin"
-                  data-testid={copy === 0 ? "ticker-coin" : undefined}
-                  aria-hidden={copy === 1 ? true : undefined}
-                >
-                  <strong>{coin.symbol}</strong>
-                  <span>{formatTickerPrice(coin.price)}</span>
-                  <span className={`aw-ticker-${changeDirection(coin.change24h)}`}>
-                    {formatChange(coin.change24h)}
+          {/* Coins scroll inside a window of their own: they leave at its edge, never under the label. */}
+          <div className="aw-ticker__viewport">
+            <div
+              className={
+                looping ? "aw-ticker__track aw-ticker__track--looping" : "aw-ticker__track"
+              }
+            >
+              {/* Two copies back to back make the scroll seamless; the second is hidden from screen readers. */}
+              {(looping ? [0, 1] : [0]).flatMap((copy) =>
+                coins.map((coin) => (
+                  <span
+                    key={`${copy}-${coin.symbol}`}
+                    className="aw-ticker-coin"
+                    data-testid={copy === 0 ? "ticker-coin" : undefined}
+                    aria-hidden={copy === 1 ? true : undefined}
+                  >
+                    <strong>{coin.symbol}</strong>
+                    <span>{formatTickerPrice(coin.price)}</span>
+                    <span className={`aw-ticker-${changeDirection(coin.change24h)}`}>
+                      {formatChange(coin.change24h)}
+                    </span>
                   </span>
-                </span>
-              )),
-            )}
+                )),
+              )}
+            </div>
           </div>
         </>
       )}

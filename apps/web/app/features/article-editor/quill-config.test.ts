@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { editorToolbar, imageEmbedPattern, normalizeEditorHtml } from "./quill-config";
+import { editorToolbar, imageEmbedPattern, normalizeEditorHtml, pickerNames } from "./quill-config";
 
 describe("editor toolbar", () => {
   it("offers every tool of the spec", () => {
@@ -50,5 +50,16 @@ describe("normalizeEditorHtml", () => {
     );
     expect(normalizeEditorHtml("<p></p>")).toBe("");
     expect(normalizeEditorHtml("<p><br></p>")).toBe("");
+  });
+});
+
+describe("toolbar pickers", () => {
+  it("have a name for every picker the toolbar has", () => {
+    const pickers = ["header", "font", "size", "color", "background", "align"];
+    const flat = JSON.stringify(editorToolbar);
+    for (const picker of pickers) {
+      expect(flat).toContain(`"${picker}"`);
+      expect(pickerNames[`ql-${picker}`], picker).toMatch(/\w/);
+    }
   });
 });

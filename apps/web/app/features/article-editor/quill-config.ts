@@ -59,3 +59,27 @@ export function normalizeEditorHtml(html: string): string {
   const cleaned = html.replace(/&nbsp;/g, " ").replace(/\u00a0/g, " ");
   return cleaned === "<p></p>" || cleaned === "<p><br></p>" ? "" : cleaned;
 }
+
+/**
+ * Names for the toolbar's pickers: Quill 2 renders them as `<span role="button">` with no text,
+ * which screen readers announce as an unnamed button (axe: aria-command-name).
+ */
+export const pickerNames: Record<string, string> = {
+  "ql-header": "Heading",
+  "ql-font": "Font",
+  "ql-size": "Text size",
+  "ql-color": "Text colour",
+  "ql-background": "Background colour",
+  "ql-align": "Alignment",
+};
+
+/** Gives every picker of a Quill toolbar its name (see pickerNames). */
+export function namePickers(toolbar: HTMLElement): void {
+  for (const picker of toolbar.querySelectorAll<HTMLElement>(".ql-picker")) {
+    const name = Object.entries(pickerNames).find(([className]) =>
+      picker.classList.contains(className),
+    )?.[1];
+    const label = picker.querySelector(".ql-picker-label");
+    if (name && label) label.setAttribute("aria-label", name);
+  }
+}

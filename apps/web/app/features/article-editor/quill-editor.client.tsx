@@ -8,6 +8,7 @@ import {
   editorToolbar,
   imageEmbedPattern,
   linkProtocols,
+  namePickers,
   normalizeEditorHtml,
 } from "./quill-config";
 
@@ -73,6 +74,13 @@ export default function QuillEditor(props: QuillEditorProps) {
     }),
     [],
   );
+
+  useEffect(() => {
+    const editor = quillRef.current?.getEditor();
+    const toolbar = (editor?.getModule("toolbar") as { container?: HTMLElement } | undefined)
+      ?.container;
+    if (toolbar) namePickers(toolbar);
+  }, []);
 
   useEffect(() => {
     const root = quillRef.current?.getEditor().root;

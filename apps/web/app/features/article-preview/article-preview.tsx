@@ -7,6 +7,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
 import { sanitizePreviewHtml } from "../../api/admin-articles";
+import { readableTextColor } from "../../lib/contrast";
 
 type PreviewData = {
   title: string;
@@ -98,7 +99,13 @@ export function ArticlePreview() {
         <Chip
           label={preview.category.name}
           size="small"
-          sx={{ ml: 1, mb: 2, bgcolor: preview.category.color, color: "#111", fontWeight: 600 }}
+          sx={{
+            ml: 1,
+            mb: 2,
+            bgcolor: preview.category.color,
+            color: readableTextColor(preview.category.color),
+            fontWeight: 600,
+          }}
         />
       )}
       <Typography variant="h3" component="h1" sx={{ mb: 2, fontSize: { xs: 30, md: 42 } }}>

@@ -44,6 +44,7 @@ import { useFeedback } from "../../components/feedback";
 import { ManagementTable, SelectRowCell } from "../../components/management-table";
 import { PageHeading } from "../../components/page-heading";
 import { useAuth } from "../../lib/auth-context";
+import { readableTextColor } from "../../lib/contrast";
 import { dashboardPaths } from "../../lib/dashboard-paths";
 import { formatArticleDate } from "../../lib/dates";
 import { useDebouncedSearch } from "../../lib/use-debounced-search";
@@ -333,7 +334,7 @@ export function ArticlesManagement() {
                       label={article.category.name}
                       sx={{
                         bgcolor: article.category.color,
-                        color: "#111",
+                        color: readableTextColor(article.category.color),
                         fontWeight: 600,
                       }}
                     />

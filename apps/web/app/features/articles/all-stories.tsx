@@ -41,8 +41,9 @@ export function AllStories({
       const fresh = page.articles.filter((article) => !seen.has(article.id));
       setStories([...stories, ...fresh.slice(0, limits.loadMoreStep)]);
       setKnownTotal(page.pagination.total);
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "Failed to fetch articles");
+    } catch {
+      // Spec point 8: the listing's error alert reads the same whatever the status was.
+      setError("Failed to fetch articles");
     } finally {
       setLoading(false);
     }

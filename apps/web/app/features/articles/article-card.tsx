@@ -2,19 +2,25 @@ import type { Article, HighlightPart } from "@aurumwire/shared/articles";
 import { SiteLink } from "../../components/site-link";
 import "../../components/site.css";
 import "./articles.css";
+import { readableTextColor } from "../../lib/contrast";
 import { formatPublicArticleDate } from "../../lib/dates";
 import { CoverImage } from "./cover-image";
-import { articleImage, articlePath, authorName, type CardArticle, formatCount } from "./format";
+import { articleImage, articlePath, authorName, type CardArticle, formatViews } from "./format";
 
 export type ArticleCardVariant = "grid" | "hero" | "small";
 
-/** Dark text on light category colours, light text on dark ones. */
-export function readableTextColor(hex: string): string {
-  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
-  if (!match) return "#0B0B0F";
-  const [r, g, b] = match.slice(1).map((part) => Number.parseInt(part, 16) / 255);
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return luminance > 0.5 ? "#0B0B0F" : "#FFFFFF";
+/** The width of a card's image slot per layout (articles.css), for the browser to pick a srcset width. */
+const cardImageSizes = {
+  hero: "(min-width: 1536px) 890px, (min-width: 900px) 58vw, 100vw",
+  small: "96px",
+  grid: "(min-width: 1536px) 500px, (min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw",
+} as const;
+
+export function gridImageSizes(columns?: 3 | 4): string {
+  if (columns === 4)
+    return "(min-width: 1536px) 380px, (min-width: 1200px) 25vw, (min-width: 600px) 50vw, 100vw";
+  if (columns === 3) return "(min-width: 1536px) 500px, (min-width: 900px) 33vw, 100vw";
+  return cardImageSizes.grid;
 }
 
 export function CategoryChip({ category }: { category: Article["category"] }) {
@@ -61,12 +67,15 @@ export function ArticleCard({
   priority,
   excerptLength,
   badge,
+  sizes,
 }: {
   article: CardArticle;
   variant?: ArticleCardVariant;
   eager?: boolean;
   /** The page's LCP image: see CoverImage. */
   priority?: boolean;
+  /** The image slot's width when the card's layout differs from its variant's usual one. */
+  sizes?: string;
   /** Cut the excerpt to this many characters (featured cards: 100, lists: 150). */
   excerptLength?: number;
   badge?: string;
@@ -88,6 +97,7 @@ export function ArticleCard({
         className="aw-card__image"
         eager={eager}
         priority={priority}
+        sizes={sizes ?? cardImageSizes[variant]}
         width={variant === "hero" ? 1200 : 600}
         height={variant === "hero" ? 600 : 300}
       />
@@ -109,7 +119,7 @@ export function ArticleCard({
           {variant !== "small" && <span>{authorName(article)}</span>}
           <span>{formatPublicArticleDate(article.publishedAt)}</span>
           {variant !== "small" && <span>{article.readingTime} min read</span>}
-          {variant === "hero" && <span>{formatCount(article.viewCount)} views</span>}
+          {variant === "hero" && <span>{formatViews(article.viewCount)}</span>}
         </div>
       </div>
     </SiteLink>
@@ -122,6 +132,7 @@ export function ArticleGrid({
   excerptLength,
   badge,
   priorityFirst,
+  eagerCount = 0,
 }: {
   articles: CardArticle[];
   columns?: 3 | 4;
@@ -129,16 +140,20 @@ export function ArticleGrid({
   badge?: string;
   /** The grid opens the page: its first cover is the page's LCP image (CoverImage `priority`). */
   priorityFirst?: boolean;
+  /** The first cards load at once (the first row above the fold), the rest lazily. */
+  eagerCount?: number;
 }) {
   return (
     <div className={`aw-grid${columns ? ` aw-grid--${columns}` : ""}`}>
-      {articles.map((article, index) => (
+      {articles.map((article, position) => (
         <ArticleCard
           key={article.id}
           article={article}
           excerptLength={excerptLength}
           badge={badge}
-          priority={priorityFirst && index === 0}
+          priority={priorityFirst && position === 0}
+          eager={position < eagerCount || (priorityFirst && position === 0)}
+          sizes={gridImageSizes(columns)}
         />
       ))}
     </div>

@@ -67,18 +67,32 @@ export async function loadSectionPage(
   const tab =
     options.tabs.find((item) => item.key === url.searchParams.get("tab")) ?? options.tabs[0];
   const categorySlug = tab.categorySlugs?.join(",");
+  const page = pageParam(url);
+  // The highlight box belongs to the first page of a section; search results stand alone (featured
+  // cards unrelated to the words searched read as results).
+  const withHighlight = page === 1 && !options.search;
   const [list, highlighted] = await Promise.all([
     loadArticleList(context, {
-      page: pageParam(url),
+      page,
       limit: limits.categoryPageSize,
       categorySlug,
       search: options.search,
     }),
-    loadArticleList(context, {
-      limit: limits.featuredSectionMax,
-      categorySlug,
-      ...(options.highlight === "featured" ? { featured: "true" } : { premium: "true" }),
-    }),
+    withHighlight
+      ? loadArticleList(context, {
+          limit: limits.featuredSectionMax,
+          categorySlug,
+          ...(options.highlight === "featured" ? { featured: "true" } : { premium: "true" }),
+        })
+      : null,
   ]);
-  return { tab: tab.key, path: url.pathname, list, highlighted: highlighted.articles };
+  const highlightedArticles = highlighted?.articles ?? [];
+  // A card already in the highlight box is not repeated right below it.
+  const shown = new Set(highlightedArticles.map((article) => article.id));
+  return {
+    tab: tab.key,
+    path: url.pathname,
+    list: { ...list, articles: list.articles.filter((article) => !shown.has(article.id)) },
+    highlighted: highlightedArticles,
+  };
 }

@@ -10,19 +10,41 @@ import "./carousel.css";
  * manual previous, next or dot click pauses rotation for 10 s; previous is disabled at the start
  * and next at the end.
  */
+/** Cards in view at once: one on a phone, two on a tablet, `widest` above (carousel.css agrees). */
+function useVisibleCards(widest: number): number {
+  const [visible, setVisible] = useState(widest);
+  useEffect(() => {
+    const phone = window.matchMedia("(max-width: 599px)");
+    const tablet = window.matchMedia("(max-width: 899px)");
+    const update = () =>
+      setVisible(phone.matches ? 1 : tablet.matches ? Math.min(2, widest) : widest);
+    update();
+    phone.addEventListener("change", update);
+    tablet.addEventListener("change", update);
+    return () => {
+      phone.removeEventListener("change", update);
+      tablet.removeEventListener("change", update);
+    };
+  }, [widest]);
+  return visible;
+}
+
 export function ArticleCarousel({
   articles,
   title = "Latest in Crypto",
-  visible = carousel.visible,
+  visible: widest = carousel.visible,
 }: {
   articles: CardArticle[];
   title?: string;
   visible?: number;
 }) {
+  const visible = useVisibleCards(widest);
   const cards = articles.slice(0, Math.max(carousel.maxCards, visible));
   const lastIndex = Math.max(0, cards.length - visible);
   const [index, setIndex] = useState(0);
   const pausedUntil = useRef(0);
+  // Fewer cards in view (a narrower screen) means more positions; more cards means fewer.
+  useEffect(() => setIndex((current) => Math.min(current, lastIndex)), [lastIndex]);
 
   useEffect(() => {
     if (lastIndex === 0) return;
@@ -86,7 +108,9 @@ export function ArticleCarousel({
             <div
               className="aw-carousel__slide"
               key={article.id}
-              aria-hidden={position < index || position >= index + visible}
+              // Out of view: inert, so neither screen readers nor the Tab key reach its link
+              // (aria-hidden alone left focusable links inside: axe aria-hidden-focus).
+              inert={position < index || position >= index + visible}
             >
               <ArticleCard article={article} eager={position < visible} priority={position === 0} />
             </div>
@@ -100,7 +124,11 @@ export function ArticleCarousel({
               // biome-ignore lint/suspicious/noArrayIndexKey: dots are positions, nothing else
               key={dot}
               type="button"
-              aria-label={`Show articles ${dot + 1} to ${dot + visible}`}
+              aria-label={
+                visible === 1
+                  ? `Show article ${dot + 1}`
+                  : `Show articles ${dot + 1} to ${dot + visible}`
+              }
               aria-current={dot === index}
               onClick={() => goTo(dot)}
             />

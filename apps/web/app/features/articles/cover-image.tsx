@@ -1,3 +1,4 @@
+import { storedImageSrcSet } from "@aurumwire/shared/media";
 import { useEffect, useRef } from "react";
 import { placeholderImage } from "./format";
 
@@ -15,6 +16,7 @@ export function CoverImage({
   priority,
   width = 600,
   height = 300,
+  sizes,
 }: {
   src: string;
   alt: string;
@@ -23,11 +25,15 @@ export function CoverImage({
   priority?: boolean;
   width?: number;
   height?: number;
+  /** How wide the slot is (the `sizes` attribute): with it, stored images get their srcset. */
+  sizes?: string;
 }) {
+  const srcSet = sizes ? storedImageSrcSet(src) : null;
   const ref = useRef<HTMLImageElement>(null);
   useEffect(() => {
     const image = ref.current;
     if (image?.complete && image.naturalWidth === 0 && !image.src.endsWith(placeholderImage)) {
+      image.removeAttribute("srcset");
       image.src = placeholderImage;
     }
   }, []);
@@ -35,6 +41,8 @@ export function CoverImage({
     <img
       ref={ref}
       src={src}
+      srcSet={srcSet ?? undefined}
+      sizes={srcSet ? sizes : undefined}
       alt={alt}
       className={className}
       width={width}
@@ -44,7 +52,11 @@ export function CoverImage({
       decoding="async"
       onError={(event) => {
         const image = event.currentTarget;
-        if (!image.src.endsWith(placeholderImage)) image.src = placeholderImage;
+        if (!image.src.endsWith(placeholderImage)) {
+          // A missing width must not bring the broken one back: the srcset goes with it.
+          image.removeAttribute("srcset");
+          image.src = placeholderImage;
+        }
       }}
     />
   );

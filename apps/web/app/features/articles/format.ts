@@ -59,3 +59,8 @@ const countFormat = new Intl.NumberFormat("en-US");
 export function formatCount(value: number): string {
   return countFormat.format(value);
 }
+
+/** '1 view', '2,310 views'. */
+export function formatViews(value: number): string {
+  return `${countFormat.format(value)} ${value === 1 ? "view" : "views"}`;
+}

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from "react-router";
 import "../../components/site.css";
 
 /**
@@ -9,8 +9,11 @@ export function PageError() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const title = notFound && typeof error.data === "string" ? error.data : "An error occurred";
+  const root = useRouteLoaderData("root") as { siteName?: string } | undefined;
   return (
     <div className="aw-empty" style={{ margin: "48px auto", maxWidth: 640 }}>
+      {/* The failed route's meta gives no title; React puts this one into the head. */}
+      <title>{`${title} | ${root?.siteName ?? "AurumWire"}`}</title>
       <h1 style={{ color: "#FFD700", margin: "0 0 12px" }}>{title}</h1>
       <p style={{ marginBottom: 24 }}>
         {notFound

@@ -156,16 +156,18 @@ export function ArticleListSection({
         <div className="aw-alert" role="alert">
           {error}
         </div>
-      ) : articles.length === 0 ? (
+      ) : pagination.total === 0 ? (
         empty
       ) : (
         <>
-          <ArticleGrid
-            articles={articles}
-            columns={3}
-            excerptLength={150}
-            priorityFirst={priorityFirst}
-          />
+          {articles.length > 0 && (
+            <ArticleGrid
+              articles={articles}
+              columns={3}
+              excerptLength={150}
+              priorityFirst={priorityFirst}
+            />
+          )}
           <PaginationLinks pagination={pagination} path={path} params={params} />
         </>
       )}

@@ -15,6 +15,7 @@ import Typography from "@mui/material/Typography";
 import { type ArticleListItem, useAdminArticles, useSaveArticle } from "../../api/admin-articles";
 import { useFeedback } from "../../components/feedback";
 import { PageHeading } from "../../components/page-heading";
+import { readableTextColor } from "../../lib/contrast";
 import { formatArticleDate } from "../../lib/dates";
 
 function cut(text: string, max: number): string {
@@ -135,7 +136,10 @@ export function FeaturedArticles() {
                         <Chip
                           size="small"
                           label={article.category.name}
-                          sx={{ bgcolor: article.category.color, color: "#111" }}
+                          sx={{
+                            bgcolor: article.category.color,
+                            color: readableTextColor(article.category.color),
+                          }}
                         />
                       )}
                     </Stack>

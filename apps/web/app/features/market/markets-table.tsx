@@ -34,7 +34,24 @@ export function MarketsTable({ data }: { data: MarketsTableData }) {
         {sample && <Chip label="Sample data" size="small" color="warning" variant="outlined" />}
       </Stack>
       <MarketDataSourceNote source={data.source} updatedAt={data.updatedAt} />
-      <TableContainer component={Paper} variant="outlined" sx={{ mt: 1.5 }}>
+      <Typography
+        id="markets-table-scroll-hint"
+        variant="body2"
+        color="text.secondary"
+        sx={{ display: { xs: "block", md: "none" }, mt: 1 }}
+      >
+        Swipe the table sideways for market cap and volume →
+      </Typography>
+      {/* A scroll region keyboard users can reach and scroll with the arrow keys. */}
+      <TableContainer
+        component={Paper}
+        variant="outlined"
+        tabIndex={0}
+        role="region"
+        aria-label="Cryptocurrency prices"
+        aria-describedby="markets-table-scroll-hint"
+        sx={{ mt: 1.5, "&:focus-visible": { outline: "2px solid", outlineColor: "primary.main" } }}
+      >
         <Table size="small" aria-labelledby="markets-table-heading">
           <TableHead>
             <TableRow>

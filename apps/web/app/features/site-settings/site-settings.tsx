@@ -5,7 +5,6 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
-import CardActionArea from "@mui/material/CardActionArea";
 import CardContent from "@mui/material/CardContent";
 import Chip from "@mui/material/Chip";
 import Paper from "@mui/material/Paper";
@@ -18,6 +17,7 @@ import { useSiteSettings, useUpdateSiteSettings } from "../../api/site-settings"
 import { PageHeading } from "../../components/page-heading";
 import { ApiError } from "../../lib/api-client";
 import { formatDateTime } from "../../lib/dates";
+import { ContactDetailsForm } from "./contact-details-form";
 import { WriterStyleGuideForm } from "./writer-style-guide-form";
 
 const modes: { value: HeroDisplayMode; title: string; description: string; icon: ReactNode }[] = [
@@ -122,23 +122,31 @@ export function SiteSettingsScreen() {
                   borderWidth: 2,
                 }}
               >
-                <CardActionArea onClick={() => setSelected(mode.value)} component="div">
-                  <CardContent sx={{ display: "flex", gap: 2, alignItems: "flex-start" }}>
-                    <Radio value={mode.value} slotProps={{ input: { "aria-label": mode.title } }} />
-                    <Box sx={{ color: "primary.main", mt: 1 }}>{mode.icon}</Box>
-                    <Box sx={{ flex: 1 }}>
-                      <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-                        <Typography variant="h6" component="h3">
-                          {mode.title}
-                        </Typography>
-                        {current === mode.value && (
-                          <Chip label="Current" color="success" size="small" />
-                        )}
-                      </Stack>
-                      <Typography color="text.secondary">{mode.description}</Typography>
-                    </Box>
-                  </CardContent>
-                </CardActionArea>
+                {/* The whole card is the radio's label: one control, not a button around a radio. */}
+                <CardContent
+                  component="label"
+                  sx={{
+                    display: "flex",
+                    gap: 2,
+                    alignItems: "flex-start",
+                    cursor: "pointer",
+                    "&:hover": { bgcolor: "action.hover" },
+                  }}
+                >
+                  <Radio value={mode.value} slotProps={{ input: { "aria-label": mode.title } }} />
+                  <Box sx={{ color: "primary.main", mt: 1 }}>{mode.icon}</Box>
+                  <Box sx={{ flex: 1 }}>
+                    <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+                      <Typography variant="h6" component="h3">
+                        {mode.title}
+                      </Typography>
+                      {current === mode.value && (
+                        <Chip label="Current" color="success" size="small" />
+                      )}
+                    </Stack>
+                    <Typography color="text.secondary">{mode.description}</Typography>
+                  </Box>
+                </CardContent>
               </Card>
             ))}
           </Box>
@@ -170,6 +178,7 @@ export function SiteSettingsScreen() {
           </Stack>
         </Stack>
       </Paper>
+      <ContactDetailsForm />
       <WriterStyleGuideForm />
     </Box>
   );

@@ -24,5 +24,3 @@ export function StaticPage({
     </article>
   );
 }
-
-export const contactEmail = "contact@aurumwire.example";

@@ -1,0 +1,134 @@
+import {
+  type ContactDetailsInput,
+  type ContactDetailsUpdate,
+  contactDetailsUpdateSchema,
+} from "@aurumwire/shared/site-settings";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useContactDetails, useUpdateContactDetails } from "../../api/site-settings";
+import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
+import { FormTextField } from "../../components/form/form-text-field";
+import { ApiError } from "../../lib/api-client";
+import { formatDateTime } from "../../lib/dates";
+
+type Message = { severity: "success" | "error"; text: string } | null;
+
+const fieldNames = ["bitcoinAddress", "contactEmail"] as const;
+
+/**
+ * The contribution address under articles and the contact e-mail of the contact and privacy pages
+ * (decision 135). Empty fields hide them from the site instead of showing a placeholder.
+ */
+export function ContactDetailsForm() {
+  const details = useContactDetails();
+  const update = useUpdateContactDetails();
+  const [message, setMessage] = useState<Message>(null);
+  const form = useForm<ContactDetailsInput, unknown, ContactDetailsUpdate>({
+    defaultValues: { bitcoinAddress: "", contactEmail: "" },
+    resolver: schemaResolver(contactDetailsUpdateSchema),
+  });
+  const { control, handleSubmit, reset, setError } = form;
+
+  useEffect(() => {
+    if (details.data) {
+      reset({
+        bitcoinAddress: details.data.bitcoinAddress ?? "",
+        contactEmail: details.data.contactEmail ?? "",
+      });
+    }
+  }, [details.data, reset]);
+
+  const submit = handleSubmit(async (values) => {
+    setMessage(null);
+    try {
+      await update.mutateAsync({
+        bitcoinAddress: values.bitcoinAddress ?? "",
+        contactEmail: values.contactEmail ?? "",
+      });
+      setMessage({ severity: "success", text: "Site settings saved successfully!" });
+    } catch (caught) {
+      showServerFieldErrors(caught, setError, fieldNames);
+      setMessage({
+        severity: "error",
+        text:
+          caught instanceof ApiError
+            ? caught.message || "Failed to save settings"
+            : "Error saving site settings",
+      });
+    }
+  });
+
+  const updatedBy = details.data?.updatedBy;
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mt: 3 }}>
+      <Box component="form" noValidate onSubmit={submit}>
+        <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
+          Contact and Contributions
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          The Bitcoin address in the contribution box under every article, and the e-mail address on
+          the Contact and Privacy pages. Leave a field empty to hide it from the site.
+        </Typography>
+        {details.isError && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {details.error instanceof ApiError
+              ? "Failed to load site settings"
+              : "Error loading site settings"}
+          </Alert>
+        )}
+        {message && (
+          <Alert severity={message.severity} sx={{ mb: 2 }} onClose={() => setMessage(null)}>
+            {message.text}
+          </Alert>
+        )}
+        <Stack spacing={2}>
+          <FormTextField
+            name="bitcoinAddress"
+            control={control}
+            label="Bitcoin contribution address"
+            fullWidth
+            disabled={details.isPending}
+            hint="bc1..., 1... or 3...; empty hides the contribution box"
+            slotProps={{ htmlInput: { spellCheck: false, autoComplete: "off" } }}
+          />
+          <FormTextField
+            name="contactEmail"
+            control={control}
+            label="Contact e-mail"
+            type="email"
+            fullWidth
+            disabled={details.isPending}
+            hint="Shown on the Contact and Privacy pages; empty points readers to the contact form"
+          />
+        </Stack>
+        <Stack
+          direction={{ xs: "column", sm: "row" }}
+          spacing={2}
+          sx={{ mt: 2, alignItems: { sm: "center" }, justifyContent: "space-between" }}
+        >
+          <Typography variant="body2" color="text.secondary">
+            Last Updated:{" "}
+            {details.data?.updatedAt
+              ? `${formatDateTime(details.data.updatedAt)}${
+                  updatedBy ? ` by ${updatedBy.firstName} ${updatedBy.lastName}` : ""
+                }`
+              : "never"}
+          </Typography>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={update.isPending || details.isPending}
+          >
+            {update.isPending ? "Saving..." : "Save Contact Details"}
+          </Button>
+        </Stack>
+      </Box>
+    </Paper>
+  );
+}
