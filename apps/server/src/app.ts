@@ -14,6 +14,7 @@ import { seedDemoContent } from "./db/seed";
 import { breakingNewsJob } from "./jobs/breaking-news-job";
 import { embeddedDatabaseMaintenanceJob } from "./jobs/embedded-database-maintenance-job";
 import { marketDataPollJob, marketDataSyncJob } from "./jobs/market-data-job";
+import { scheduledPublicationJob } from "./jobs/scheduled-publication-job";
 import { createJobScheduler, type JobScheduler } from "./jobs/scheduler";
 import { contentSecurityPolicy } from "./lib/content-security-policy";
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./lib/counters";
@@ -184,6 +185,12 @@ export async function buildApp(
   jobs.add(marketDataSyncJob(services.marketData));
   jobs.add(breakingNewsJob(services.breakingNews));
   jobs.add(embeddedDatabaseMaintenanceJob({ database, cache: services.pageCache }));
+  jobs.add(
+    scheduledPublicationJob({
+      articles: services.articlesRepository,
+      onArticlesChanged: (tags) => services.pageCache.invalidate(tags),
+    }),
+  );
 
   app.decorate("services", services);
   app.decorate("config", config);

@@ -81,6 +81,7 @@ export default function HeaderAccount() {
         </Avatar>
       </IconButton>
       <Menu anchorEl={anchor} open={!!anchor} onClose={close}>
+        {isStaff(user) && <MenuItem onClick={() => go(dashboardPaths.home)}>Dashboard</MenuItem>}
         <MenuItem onClick={() => go("/profile")}>Profile Settings</MenuItem>
         {isStaff(user) && <MenuItem onClick={() => go(dashboardPaths.apiKeys)}>API Keys</MenuItem>}
         {isAdmin(user) && (

@@ -25,9 +25,10 @@ import { errorMessage } from "../../lib/error-text";
 import { EditApiKeyDialog, GenerateApiKeyDialog, RevealApiKeyDialog } from "./api-key-dialogs";
 import { useApiKeys, useRevokeApiKey, useUpdateApiKey } from "./api-keys-api";
 
-const statusColor: Record<ApiKeyStatus, "success" | "warning" | "error"> = {
+const statusColor: Record<ApiKeyStatus, "success" | "warning" | "error" | "default"> = {
   active: "success",
   expired: "warning",
+  deactivated: "default",
   revoked: "error",
 };
 

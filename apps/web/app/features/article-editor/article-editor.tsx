@@ -166,24 +166,19 @@ export function ArticleEditor(props: { articleId?: number }) {
     editMode &&
     (Number.isNaN(articleId) || (loaded.error instanceof ApiError && loaded.error.status === 404))
   ) {
-    return (
-      <Box sx={{ textAlign: "center", py: 6 }}>
-        <Alert severity="error" sx={{ mb: 3, justifyContent: "center" }}>
-          Article not found
-        </Alert>
-        <Button component={RouterLink} to={dashboardPaths.articles} variant="contained">
-          Back to Articles
-        </Button>
-      </Box>
-    );
+    return <EditorLoadFailure message="Article not found" />;
   }
   if (editMode && loaded.isError) {
+    // An author opening another author's article (403) gets the same frame: a heading, the
+    // reason, and a way back.
     return (
-      <Alert severity="error">
-        {loaded.error instanceof ApiError && loaded.error.status === 403
-          ? `Failed to load article for editing: ${loaded.error.message}`
-          : "Failed to load article for editing"}
-      </Alert>
+      <EditorLoadFailure
+        message={
+          loaded.error instanceof ApiError && loaded.error.status === 403
+            ? `Failed to load article for editing: ${loaded.error.message}`
+            : "Failed to load article for editing"
+        }
+      />
     );
   }
   if (editMode && loaded.isPending) {
@@ -264,6 +259,7 @@ export function ArticleEditor(props: { articleId?: number }) {
               editMode={editMode}
               canPublish={canPublish}
               storedStatus={stored?.status ?? null}
+              storedPublishedAt={stored?.publishedAt ?? null}
               pendingAction={pendingAction}
               onSave={save}
             />
@@ -300,5 +296,27 @@ export function ArticleEditor(props: { articleId?: number }) {
         {feedback.element}
       </Box>
     </FormProvider>
+  );
+}
+
+/** The editor page when the article cannot be edited: heading, reason and the way back. */
+function EditorLoadFailure({ message }: { message: string }) {
+  return (
+    <Box sx={{ maxWidth: 720 }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+        Edit Article
+      </Typography>
+      <Alert severity="error" sx={{ mb: 3 }}>
+        {message}
+      </Alert>
+      <Button
+        component={RouterLink}
+        to={dashboardPaths.articles}
+        variant="contained"
+        startIcon={<ArrowBackIcon />}
+      >
+        Back to Articles
+      </Button>
+    </Box>
   );
 }

@@ -36,7 +36,7 @@ import {
   useSaveArticle,
 } from "../../api/admin-articles";
 import { useAdminCategories } from "../../api/admin-categories";
-import { statusColor } from "../../components/article-status-chip";
+import { ArticleStatusChip } from "../../components/article-status-chip";
 import { CategorySelect } from "../../components/category-select";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useFeedback } from "../../components/feedback";
@@ -77,6 +77,7 @@ export function ArticlesManagement() {
     search,
     applyNow: applySearch,
   } = useDebouncedSearch(() => setPage(0));
+  const searchPending = searchInput.trim() !== search;
 
   const query: AdminArticleQuery = {
     page: page + 1,
@@ -220,16 +221,26 @@ export function ArticlesManagement() {
                 <MenuItem value="featured">Featured only</MenuItem>
                 <MenuItem value="not-featured">Not featured</MenuItem>
               </TextField>
-              <Button
-                variant="outlined"
-                sx={{ flexShrink: 0 }}
-                onClick={() => {
-                  applySearch();
-                  articles.refetch();
-                }}
+              {/* The filters apply as they are chosen; Apply is for the typed search before its
+                  500 ms pause, so it is enabled only while typed text waits (decision 133). */}
+              <Tooltip
+                title={
+                  searchPending
+                    ? "Apply the search now"
+                    : "Filters apply as you choose them; type a search to apply it"
+                }
               >
-                Apply
-              </Button>
+                <span>
+                  <Button
+                    variant="outlined"
+                    sx={{ flexShrink: 0 }}
+                    disabled={!searchPending}
+                    onClick={applySearch}
+                  >
+                    Apply
+                  </Button>
+                </span>
+              </Tooltip>
               <Button
                 component={RouterLink}
                 to={dashboardPaths.createArticle}
@@ -317,7 +328,10 @@ export function ArticlesManagement() {
                     inputProps={{ "aria-label": `Status of ${article.title}` }}
                     sx={{ minWidth: 120 }}
                     renderValue={(value) => (
-                      <Chip size="small" label={statusLabels[value]} color={statusColor[value]} />
+                      <ArticleStatusChip
+                        status={value}
+                        publishedAt={value === article.status ? article.publishedAt : null}
+                      />
                     )}
                   >
                     {articleStatuses.map((value) => (

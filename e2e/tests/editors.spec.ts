@@ -1,0 +1,139 @@
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { demoAccounts, login } from "./fixtures";
+
+/** What editors meet in the dashboard (issue 18, Editors). */
+
+async function apiToken(request: APIRequestContext, role: keyof typeof demoAccounts) {
+  const response = await request.post("/api/auth/login", { data: demoAccounts[role] });
+  expect(response.ok()).toBe(true);
+  return `Bearer ${(await response.json()).token}`;
+}
+
+async function createArticle(
+  request: APIRequestContext,
+  role: keyof typeof demoAccounts,
+  overrides: Record<string, unknown> = {},
+) {
+  const authorization = await apiToken(request, role);
+  const categories = await request.get("/api/categories");
+  const categoryId = (await categories.json()).categories[0].id as number;
+  const stamp = Date.now().toString(36);
+  const response = await request.post("/api/articles", {
+    headers: { authorization },
+    data: {
+      title: `Desk notes on liquidity ${stamp}`,
+      excerpt: "A summary long enough for the shared validation rules of the article form.",
+      content: `<p>${"Markets moved in a narrow range while traders waited for data. ".repeat(3)}</p>`,
+      categoryId,
+      status: "draft",
+      ...overrides,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()).article as { id: number; title: string; slug: string };
+}
+
+test.describe("users and keys", () => {
+  test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
+  test("reset password stays disabled below the spec's 6 characters", async ({ page }) => {
+    await login(page, "admin");
+    await page.goto("/dashboard/users");
+    await page
+      .getByRole("button", { name: /^Reset password of / })
+      .first()
+      .click();
+    const dialog = page.getByRole("dialog", { name: "Reset Password" });
+    await dialog.getByLabel("New password").fill("abc");
+    await dialog.getByLabel("Confirm password").fill("abc");
+    await expect(dialog.getByRole("button", { name: "Reset Password" })).toBeDisabled();
+    await dialog.getByLabel("New password").fill("abcdef");
+    await dialog.getByLabel("Confirm password").fill("abcdef");
+    await expect(dialog.getByRole("button", { name: "Reset Password" })).toBeEnabled();
+  });
+
+  test("the key reveal's curl example carries the whole key; deactivated is not revoked", async ({
+    page,
+  }) => {
+    await login(page, "editor");
+    await page.goto("/dashboard/api-keys");
+    await page.getByRole("button", { name: "Generate New Key" }).click();
+    const name = `Switchable ${Date.now().toString(36)}`;
+    const generate = page.getByRole("dialog", { name: "Generate API Key" });
+    await generate.getByLabel("Name").fill(name);
+    await generate.getByRole("button", { name: "Generate Key" }).click();
+    const reveal = page.getByRole("dialog", { name: "Your New API Key" });
+    const key = await reveal.getByRole("textbox", { name: "API key" }).inputValue();
+    expect(key).toMatch(/^aw_[A-Za-z0-9_-]{32}$/);
+    await expect(reveal.getByLabel("Example request")).toContainText(`X-API-Key: ${key}"`);
+    await reveal.getByRole("button", { name: "Done" }).click();
+
+    const row = page.getByRole("row", { name: new RegExp(name) });
+    await row.getByRole("checkbox", { name: `Deactivate ${name}` }).click();
+    await expect(page.getByText("API key deactivated successfully")).toBeVisible();
+    await expect(row).toContainText("deactivated");
+    await expect(row).not.toContainText("revoked");
+  });
+});
+
+test("staff reach the dashboard from the account menu and from the mobile menu", async ({
+  page,
+}) => {
+  await login(page, "author");
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Dashboard" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("navigation", { name: "Mobile menu" });
+  await menu.getByRole("link", { name: "Dashboard" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("an author opening another author's article gets a page with a heading and a way back", async ({
+  page,
+  request,
+}) => {
+  const article = await createArticle(request, "editor");
+  await login(page, "author");
+  await page.goto(`/dashboard/articles/${article.id}/edit`);
+  await expect(page.getByRole("heading", { name: "Edit Article" })).toBeVisible();
+  await expect(page.getByText(/Failed to load article for editing/)).toBeVisible();
+  await page.getByRole("link", { name: "Back to Articles" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/articles$/);
+});
+
+test("Apply in Articles Management is enabled only while a typed search waits", async ({
+  page,
+}) => {
+  await login(page, "editor");
+  await page.goto("/dashboard/articles");
+  const apply = page.getByRole("button", { name: "Apply" });
+  await expect(apply).toBeDisabled();
+  await page.getByLabel("Search articles").fill("bitcoin");
+  await expect(apply).toBeEnabled();
+  await apply.click();
+  await expect(apply).toBeDisabled();
+});
+
+test("a future-dated published article shows as scheduled in the dashboard", async ({
+  page,
+  request,
+}) => {
+  const inADay = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
+  const article = await createArticle(request, "editor", {
+    status: "published",
+    publishedAt: inADay,
+  });
+  expect((await request.get(`/article/${article.slug}`)).status()).toBe(404);
+  await login(page, "editor");
+  await page.goto("/dashboard/articles");
+  await page.getByLabel("Search articles").fill(article.title);
+  const row = page.getByRole("row", { name: new RegExp(article.title) });
+  await expect(row).toContainText("Scheduled for");
+  await expect(row).not.toContainText(/\bPublished\b/);
+  await page.goto(`/dashboard/articles/${article.id}/edit`);
+  await expect(page.getByTestId("scheduled-note")).toContainText("Scheduled for");
+});
