@@ -49,6 +49,12 @@ export function ArticleStatusChip({
       size="small"
       label={articleStatusLabel(status, publishedAt)}
       color={scheduled ? "info" : statusColor[status]}
+      // 'Scheduled for <date> <time>' may take two lines in a narrow column.
+      sx={
+        scheduled
+          ? { height: "auto", py: 0.25, "& .MuiChip-label": { whiteSpace: "normal" } }
+          : undefined
+      }
     />
   );
 }

@@ -40,7 +40,7 @@ import { ArticleStatusChip } from "../../components/article-status-chip";
 import { CategorySelect } from "../../components/category-select";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useFeedback } from "../../components/feedback";
-import { ManagementTable } from "../../components/management-table";
+import { ManagementTable, RowActionsMenu } from "../../components/management-table";
 import { PageHeading } from "../../components/page-heading";
 import { useAuth } from "../../lib/auth-context";
 import { dashboardPaths } from "../../lib/dashboard-paths";
@@ -292,7 +292,7 @@ export function ArticlesManagement() {
           >
             {rows.map((article) => (
               <TableRow key={article.id} hover>
-                <TableCell sx={{ minWidth: 180, maxWidth: 360 }}>
+                <TableCell sx={{ minWidth: 160, maxWidth: 360 }}>
                   <Typography variant="body2" sx={{ fontWeight: 700 }}>
                     {article.title}
                   </Typography>
@@ -302,7 +302,7 @@ export function ArticlesManagement() {
                       : article.excerpt}
                   </Typography>
                 </TableCell>
-                <TableCell sx={{ whiteSpace: "nowrap" }}>
+                <TableCell>
                   {article.author.firstName} {article.author.lastName}
                 </TableCell>
                 <TableCell>
@@ -375,18 +375,6 @@ export function ArticlesManagement() {
                   </Tooltip>
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  <Tooltip title="View">
-                    <IconButton
-                      size="small"
-                      component="a"
-                      href={`/article/${article.slug || article.id}`}
-                      target="_blank"
-                      rel="noopener"
-                      aria-label={`View ${article.title}`}
-                    >
-                      <VisibilityIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
                   <Tooltip title="Edit">
                     <IconButton
                       size="small"
@@ -397,15 +385,22 @@ export function ArticlesManagement() {
                       <EditIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
-                  <Tooltip title="Delete">
-                    <IconButton
-                      size="small"
-                      onClick={() => setToDelete(article)}
-                      aria-label={`Delete ${article.title}`}
-                    >
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  <RowActionsMenu
+                    label={article.title}
+                    actions={[
+                      {
+                        label: "View",
+                        icon: <VisibilityIcon fontSize="small" />,
+                        href: `/article/${article.slug || article.id}`,
+                      },
+                      {
+                        label: "Delete",
+                        icon: <DeleteIcon fontSize="small" />,
+                        color: "error",
+                        onClick: () => setToDelete(article),
+                      },
+                    ]}
+                  />
                 </TableCell>
               </TableRow>
             ))}
