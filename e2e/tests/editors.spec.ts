@@ -40,9 +40,10 @@ test.describe("users and keys", () => {
     await login(page, "admin");
     await page.goto("/dashboard/users");
     await page
-      .getByRole("button", { name: /^Reset password of / })
+      .getByRole("button", { name: /^More actions for / })
       .first()
       .click();
+    await page.getByRole("menuitem", { name: "Reset password" }).click();
     const dialog = page.getByRole("dialog", { name: "Reset Password" });
     await dialog.getByLabel("New password").fill("abc");
     await dialog.getByLabel("Confirm password").fill("abc");
@@ -69,7 +70,8 @@ test.describe("users and keys", () => {
     await reveal.getByRole("button", { name: "Done" }).click();
 
     const row = page.getByRole("row", { name: new RegExp(name) });
-    await row.getByRole("checkbox", { name: `Deactivate ${name}` }).click();
+    await row.getByRole("button", { name: `More actions for ${name}` }).click();
+    await page.getByRole("menuitem", { name: "Deactivate" }).click();
     await expect(page.getByText("API key deactivated successfully")).toBeVisible();
     await expect(row).toContainText("deactivated");
     await expect(row).not.toContainText("revoked");
@@ -136,4 +138,44 @@ test("a future-dated published article shows as scheduled in the dashboard", asy
   await expect(row).not.toContainText(/\bPublished\b/);
   await page.goto(`/dashboard/articles/${article.id}/edit`);
   await expect(page.getByTestId("scheduled-note")).toContainText("Scheduled for");
+});
+
+test("every management table fits at 1280 px and turns into cards at 390 px", async ({
+  page,
+  request,
+}) => {
+  // A key with every permission: the widest row the API Keys table has.
+  const created = await request.post("/api/api-keys", {
+    headers: { authorization: await apiToken(request, "admin") },
+    data: {
+      name: "Wide row key for the whole newsroom",
+      permissions: ["articles:create", "articles:read", "articles:update", "articles:delete"],
+      expiresAt: "2099-01-01T00:00:00.000Z",
+    },
+  });
+  expect(created.status()).toBe(201);
+  await login(page, "admin");
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [path, name] of [
+      ["/dashboard/users", "Users"],
+      ["/dashboard/api-keys", "API keys"],
+      ["/dashboard/articles", "Articles"],
+    ] as const) {
+      await page.goto(path);
+      const table = page.getByRole("table", { name });
+      await expect(table.locator("tbody tr").first()).toBeVisible();
+      const fit = await table.evaluate((element) => ({
+        table: element.scrollWidth,
+        box: (element.parentElement as HTMLElement).clientWidth,
+        page: document.documentElement.scrollWidth,
+      }));
+      expect(fit.table, `${path} at ${width} px`).toBeLessThanOrEqual(fit.box);
+      expect(fit.page, `${path} at ${width} px`).toBeLessThanOrEqual(width);
+      // Every row's last action (the menu) is inside the window.
+      const more = table.getByRole("button", { name: /^More actions for / }).first();
+      const box = await more.boundingBox();
+      expect(box && box.x + box.width).toBeLessThanOrEqual(width);
+    }
+  }
 });

@@ -120,6 +120,7 @@ export function ApiKeyManagement() {
 
       <ManagementTable
         label="API keys"
+        dense
         columns={[
           { label: "Name" },
           { label: "Key" },
@@ -148,7 +149,11 @@ export function ApiKeyManagement() {
                   {key.name}
                 </Typography>
                 {isAdmin && key.user.id !== user?.id && (
-                  <Typography variant="caption" color="text.secondary">
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    sx={{ display: "block", overflowWrap: "anywhere" }}
+                  >
                     {key.user.email}
                   </Typography>
                 )}
