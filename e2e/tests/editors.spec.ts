@@ -179,3 +179,68 @@ test("every management table fits at 1280 px and turns into cards at 390 px", as
     }
   }
 });
+
+test.describe("unsaved work survives", () => {
+  const body =
+    "Liquidity thinned out across the majors as desks waited for the rate decision, and spreads widened. ";
+
+  async function writeArticle(page: import("@playwright/test").Page, title: string) {
+    await page.goto("/dashboard/articles/create");
+    await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+    await page
+      .getByLabel("Excerpt")
+      .fill("What the order books said while the market waited for the central bank decision.");
+    await page.getByRole("combobox", { name: "Category" }).click();
+    await page.getByRole("option", { name: "Bitcoin", exact: true }).click();
+    await page.locator(".ql-editor").click();
+    await page.keyboard.type(body + body);
+    await expect(page.getByTestId("local-saved-at")).toContainText(/Saved at \d\d:\d\d:\d\d/);
+  }
+
+  test("a session that runs out on save: sign in again and the form is back", async ({ page }) => {
+    const title = `Order books before the rate call ${Date.now().toString(36)}`;
+    await login(page, "author");
+    await writeArticle(page, title);
+    // The session ends on the server's side (an expired or revoked token answers 401).
+    await page.evaluate(() => localStorage.setItem("token", "expired.session.token"));
+    await page.getByRole("button", { name: "Save Draft" }).click();
+
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Farticles%2Fcreate$/);
+    await page.getByLabel("Email").fill(demoAccounts.author.email);
+    await page.getByLabel("Password").fill(demoAccounts.author.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+
+    await expect(page).toHaveURL(/\/dashboard\/articles\/create$/);
+    await expect(page.getByText("Your unsaved changes were restored.")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(title);
+    await expect(page.locator(".ql-editor")).toContainText("Liquidity thinned out");
+    await expect(page.getByText("Unsaved changes", { exact: true })).toBeVisible();
+
+    // Saved now: the local copy goes.
+    await page.getByRole("button", { name: "Save Draft" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/articles\/\d+$/);
+    expect(
+      await page.evaluate(() =>
+        Object.keys(localStorage).filter((key) => key.startsWith("article-draft:")),
+      ),
+    ).toEqual([]);
+  });
+
+  test("a closed tab: the next visit offers the local copy", async ({ context }) => {
+    const title = `Spreads widen into the close ${Date.now().toString(36)}`;
+    const first = await context.newPage();
+    await login(first, "author");
+    await writeArticle(first, title);
+    await first.close({ runBeforeUnload: false });
+
+    const second = await context.newPage();
+    await second.goto("/dashboard/articles/create");
+    await expect(
+      second.getByText(/Unsaved changes from .* are kept on this device\./),
+    ).toBeVisible();
+    await expect(second.getByRole("textbox", { name: "Title", exact: true })).toHaveValue("");
+    await second.getByRole("button", { name: "Restore" }).click();
+    await expect(second.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(title);
+    await expect(second.locator(".ql-editor")).toContainText("Liquidity thinned out");
+  });
+});
