@@ -244,3 +244,69 @@ test.describe("unsaved work survives", () => {
     await expect(second.locator(".ql-editor")).toContainText("Liquidity thinned out");
   });
 });
+
+test("a video, a code block and a background colour look the same in the editor and on the page", async ({
+  page,
+  request,
+}) => {
+  const title = `Reading the order book live ${Date.now().toString(36)}`;
+  await login(page, "editor");
+  await page.goto("/dashboard/articles/create");
+  await page.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+  await page
+    .getByLabel("Excerpt")
+    .fill("A walk through the order book with a video, a snippet of code and a highlighted note.");
+  await page.getByRole("combobox", { name: "Category" }).click();
+  await page.getByRole("option", { name: "Bitcoin", exact: true }).click();
+  await page.getByRole("combobox", { name: "Status" }).click();
+  await page.getByRole("option", { name: "Published" }).click();
+
+  const editor = page.locator(".ql-editor");
+  await editor.click();
+  await page.keyboard.type(
+    "Depth matters more than the last trade when you size an order in a thin market. Important note",
+  );
+  // The last two words get a yellow background: the text on it turns dark.
+  for (let i = 0; i < "Important note".length; i++) await page.keyboard.press("Shift+ArrowLeft");
+  await page.locator(".ql-toolbar .ql-background .ql-picker-label").click();
+  await page.locator('.ql-toolbar .ql-background .ql-picker-item[data-value="#ffff00"]').click();
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter");
+
+  await page.locator(".ql-toolbar button.ql-video").click();
+  const tooltip = page.locator(".ql-tooltip[data-mode=video] input");
+  await tooltip.fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+  await tooltip.press("Enter");
+  await expect(editor.locator("iframe.ql-video")).toHaveAttribute(
+    "src",
+    "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+  );
+
+  await editor.press("Control+End");
+  await page.locator(".ql-toolbar button.ql-code-block").click();
+  await page.keyboard.type("const spread = ask - bid;");
+  await editor.locator("select.ql-ui").selectOption("javascript");
+  await expect(editor.locator(".ql-token.hljs-keyword").first()).toHaveText("const");
+
+  await page.getByRole("button", { name: "Create Article" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/articles\/\d+$/);
+
+  const slug = (
+    await (await request.get(`/api/articles?search=${encodeURIComponent(title)}`)).json()
+  ).articles[0].slug as string;
+  const response = await page.goto(`/article/${slug}`);
+  expect(response?.status()).toBe(200);
+  const body = page.locator(".aw-article-body");
+  await expect(body.locator("iframe.ql-video")).toHaveAttribute(
+    "src",
+    "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+  );
+  await expect(body.locator("pre code.hljs .hljs-keyword").first()).toHaveText("const");
+  const note = body.locator('span[style*="background-color"]');
+  await expect(note).toHaveText("Important note");
+  await expect(note).toHaveCSS("color", "rgb(17, 17, 17)");
+  // The page's CSP lets the player load.
+  expect(response?.headers()["content-security-policy"]).toContain(
+    "frame-src https://www.youtube-nocookie.com",
+  );
+});
