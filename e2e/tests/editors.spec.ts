@@ -310,3 +310,29 @@ test("a video, a code block and a background colour look the same in the editor 
     "frame-src https://www.youtube-nocookie.com",
   );
 });
+
+test("the bell tells an author their article was published, and shows no badge otherwise", async ({
+  page,
+  request,
+}) => {
+  await login(page, "author");
+  const bell = page.getByRole("button", { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName("Notifications");
+  await expect(page.getByTestId("notification-badge").locator(".MuiBadge-invisible")).toHaveCount(
+    1,
+  );
+
+  const article = await createArticle(request, "author");
+  const published = await request.put(`/api/articles/${article.id}`, {
+    headers: { authorization: await apiToken(request, "editor") },
+    data: { status: "published" },
+  });
+  expect(published.ok()).toBe(true);
+
+  await page.reload();
+  await expect(bell).toHaveAccessibleName("Notifications (1 new)");
+  await bell.click();
+  await page.getByRole("menuitem", { name: new RegExp(`Published: ${article.title}`) }).click();
+  await expect(page).toHaveURL(new RegExp(`/article/${article.slug}$`));
+  await expect(bell).toHaveAccessibleName("Notifications");
+});

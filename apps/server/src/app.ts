@@ -32,6 +32,7 @@ import { categoryReadRoutes } from "./modules/categories/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { marketDataRoutes } from "./modules/market-data/routes";
 import { mediaRoutes } from "./modules/media/routes";
+import { notificationsRoutes } from "./modules/notifications/routes";
 import { publicApiRoutes } from "./modules/public-api/routes";
 import { feedRoutes } from "./modules/site-feeds/routes";
 import { siteSettingsRoutes } from "./modules/site-settings/routes";
@@ -246,6 +247,7 @@ export async function buildApp(
       await api.register(mediaRoutes, { media: services.media });
       await api.register(categoryEditorRoutes, { categoryEditor: services.categoryEditor });
       await api.register(siteSettingsRoutes, { siteSettings: services.siteSettings });
+      await api.register(notificationsRoutes, { notifications: services.notifications });
       await api.register(marketDataRoutes, {
         prefix: "/market-data",
         marketData: services.marketData,

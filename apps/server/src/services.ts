@@ -31,6 +31,7 @@ import { createMarketDataRepository } from "./modules/market-data/repository";
 import { createMarketDataService, type MarketDataLogger } from "./modules/market-data/service";
 import { createMediaService } from "./modules/media/service";
 import { createUploadStorage } from "./modules/media/upload-storage";
+import { createNotificationsService } from "./modules/notifications/service";
 import { createPublicContentRepository } from "./modules/public-api/repository";
 import { createPublicApiService } from "./modules/public-api/service";
 import { createPublicSettingsReader } from "./modules/public-site/settings-reader";
@@ -192,9 +193,11 @@ export function createServices(deps: {
     users: usersRepository,
     categories,
   });
+  const notifications = createNotificationsService({ articles: articlesRepository });
   return {
     auth,
     usersRepository,
+    notifications,
     demoLoginHint,
     users,
     apiKeys,

@@ -1,10 +1,7 @@
-import { limits } from "@aurumwire/shared/limits";
 import { isAdmin, isStaff } from "@aurumwire/shared/roles";
 import { userInitials } from "@aurumwire/shared/users";
 import DashboardIcon from "@mui/icons-material/Dashboard";
-import NotificationsIcon from "@mui/icons-material/Notifications";
 import Avatar from "@mui/material/Avatar";
-import Badge from "@mui/material/Badge";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -16,6 +13,7 @@ import { useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { useAuth } from "../../lib/auth-context";
 import { dashboardPaths } from "../../lib/dashboard-paths";
+import { NotificationBell } from "./notification-bell";
 
 /**
  * The header's signed-in controls: notifications, the staff's Dashboard button, the role chip and
@@ -34,11 +32,7 @@ export default function HeaderAccount() {
   };
   return (
     <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
-      <IconButton color="inherit" aria-label="Notifications">
-        <Badge badgeContent={limits.notificationBadge} color="error">
-          <NotificationsIcon />
-        </Badge>
-      </IconButton>
+      <NotificationBell userId={user.id} />
       {isStaff(user) && (
         <Button
           component={RouterLink}
