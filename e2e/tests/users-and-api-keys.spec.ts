@@ -107,7 +107,8 @@ test("an author reaches API Keys from the header menu and manages their own keys
     .click();
 
   const row = page.getByRole("row", { name: /Author drafts/ });
-  await row.getByRole("button", { name: "Revoke Author drafts" }).click();
+  await row.getByRole("button", { name: "More actions for Author drafts" }).click();
+  await page.getByRole("menuitem", { name: "Revoke" }).click();
   const confirm = page.getByRole("dialog", { name: "Revoke API Key" });
   await expect(confirm).toContainText('Are you sure you want to revoke "Author drafts"?');
   await confirm.getByRole("button", { name: "Revoke" }).click();

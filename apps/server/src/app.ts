@@ -17,6 +17,7 @@ import { embeddedDatabaseMaintenanceJob } from "./jobs/embedded-database-mainten
 import { imageBatchesJob } from "./jobs/image-batches-job";
 import { marketDataPollJob, marketDataSyncJob } from "./jobs/market-data-job";
 import { partnerQueueJob } from "./jobs/partner-queue-job";
+import { scheduledPublicationJob } from "./jobs/scheduled-publication-job";
 import { createJobScheduler, type JobScheduler } from "./jobs/scheduler";
 import { contentSecurityPolicy } from "./lib/content-security-policy";
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./lib/counters";
@@ -41,6 +42,7 @@ import { createLocalFileStorage, type FileStorage } from "./modules/media/file-s
 import { mediaRoutes } from "./modules/media/routes";
 import { createS3FileStorage } from "./modules/media/s3-storage";
 import { uploadFilesRoutes } from "./modules/media/upload-files-routes";
+import { notificationsRoutes } from "./modules/notifications/routes";
 import { partnerApiPrefix } from "./modules/partners/product";
 import { partnerRoutes } from "./modules/partners/routes";
 import { publicApiRoutes } from "./modules/public-api/routes";
@@ -214,6 +216,12 @@ export async function buildApp(
   jobs.add(partnerQueueJob(services.partners));
   jobs.add(embeddedDatabaseMaintenanceJob({ database, cache: services.pageCache }));
   jobs.add(imageBatchesJob(services.aiImages));
+  jobs.add(
+    scheduledPublicationJob({
+      articles: services.articlesRepository,
+      onArticlesChanged: (tags) => services.pageCache.invalidate(tags),
+    }),
+  );
 
   app.decorate("services", services);
   app.decorate("config", config);
@@ -282,6 +290,7 @@ export async function buildApp(
       await api.register(aiImagesRoutes, { images: services.aiImages });
       await api.register(categoryEditorRoutes, { categoryEditor: services.categoryEditor });
       await api.register(siteSettingsRoutes, { siteSettings: services.siteSettings });
+      await api.register(notificationsRoutes, { notifications: services.notifications });
       await api.register(marketDataRoutes, {
         prefix: "/market-data",
         marketData: services.marketData,

@@ -37,6 +37,7 @@ import { createMarketDataService, type MarketDataLogger } from "./modules/market
 import type { FileStorage } from "./modules/media/file-storage";
 import { createMediaService } from "./modules/media/service";
 import { createUploadStorage } from "./modules/media/upload-storage";
+import { createNotificationsService } from "./modules/notifications/service";
 import { partnerProduct } from "./modules/partners/product";
 import { createPartnersRepository } from "./modules/partners/repository";
 import { createSecretBox } from "./modules/partners/secret-box";
@@ -252,9 +253,11 @@ export function createServices(deps: {
     categories,
     articleStates: (ids) => partnersRepository.articleTitles(ids),
   });
+  const notifications = createNotificationsService({ articles: articlesRepository });
   return {
     auth,
     usersRepository,
+    notifications,
     partners,
     campaigns,
     demoLoginHint,

@@ -180,7 +180,8 @@ describe("key states", () => {
     const off = await put({ isActive: false });
     expect(off.json().data.apiKey).toMatchObject({
       isActive: false,
-      status: "revoked",
+      // Decision 131: switched off is not revoked (it can be activated again).
+      status: "deactivated",
       revokedAt: null,
     });
     const editWhileOff = await put({ name: "Nope" });

@@ -56,10 +56,45 @@ describe("article HTML sanitizer", () => {
     expect(sanitizeArticleHtml('<img src="javascript:alert(1)">')).not.toContain("javascript");
   });
 
-  it("keeps video embeds from known hosts only", () => {
-    const youtube =
-      '<iframe class="ql-video" src="https://www.youtube.com/embed/abc" frameborder="0" allowfullscreen="true"></iframe>';
-    expect(sanitizeArticleHtml(youtube)).toBe(youtube);
+  it("keeps video embeds from YouTube and Vimeo only, as their players", () => {
+    const player = (src: string) =>
+      `<iframe class="ql-video" src="${src}" title="Embedded video" frameborder="0" allowfullscreen="true" allow="encrypted-media; picture-in-picture; fullscreen" loading="lazy"></iframe>`;
+    expect(
+      sanitizeArticleHtml(
+        '<iframe class="ql-video" src="https://www.youtube.com/embed/dQw4w9WgXcQ" frameborder="0" allowfullscreen="true"></iframe>',
+      ),
+    ).toBe(player("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"));
+    // A watch page cannot be framed: it is stored as its player.
+    expect(
+      sanitizeArticleHtml('<iframe src="https://www.youtube.com/watch?v=dQw4w9WgXcQ"></iframe>'),
+    ).toBe(player("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"));
+    expect(sanitizeArticleHtml('<iframe src="https://vimeo.com/76979871"></iframe>')).toBe(
+      player("https://player.vimeo.com/video/76979871"),
+    );
+    expect(sanitizeArticleHtml('<iframe src="https://www.youtube.com/@channel"></iframe>')).toBe(
+      "",
+    );
+    expect(
+      sanitizeArticleHtml('<iframe src="http://player.vimeo.com.evil.test/video/1"></iframe>'),
+    ).toBe("");
+  });
+
+  it("keeps text readable on the background colour an author picked", () => {
+    // Quill writes a background without a text colour: the dark page's light text would vanish.
+    expect(
+      sanitizeArticleHtml('<p><span style="background-color: rgb(255, 255, 0);">note</span></p>'),
+    ).toBe('<p><span style="background-color:rgb(255, 255, 0);color:#111111">note</span></p>');
+    expect(
+      sanitizeArticleHtml(
+        '<p><span style="background-color: #000000; color: #111111;">x</span></p>',
+      ),
+    ).toBe('<p><span style="background-color:#000000;color:#ffffff">x</span></p>');
+    // An author's colour that reads is kept.
+    expect(
+      sanitizeArticleHtml(
+        '<p><span style="background-color: #ffff00; color: #0000ff;">x</span></p>',
+      ),
+    ).toBe('<p><span style="background-color:#ffff00;color:#0000ff">x</span></p>');
   });
 
   it("turns HTML into plain text", () => {

@@ -26,15 +26,20 @@ export const apiKeyPermissionLabels: Record<ApiKeyPermission, string> = {
   "analytics:read": "Read analytics",
 };
 
-export const apiKeyStatuses = ["active", "expired", "revoked"] as const;
+export const apiKeyStatuses = ["active", "expired", "deactivated", "revoked"] as const;
 export type ApiKeyStatus = (typeof apiKeyStatuses)[number];
 
-/** Spec point 4: revoked when inactive, expired when active but past its expiry, else active. */
+/**
+ * Spec point 4 (revoked when inactive, expired when active but past its expiry, else active),
+ * with the inactive state split in two (decision 131): `revoked` once the key was revoked (final),
+ * `deactivated` while it was only switched off (Activate brings it back).
+ */
 export function apiKeyStatus(
-  key: { isActive: boolean; expiresAt: string | Date | null },
+  key: { isActive: boolean; expiresAt: string | Date | null; revokedAt?: string | Date | null },
   now: Date = new Date(),
 ): ApiKeyStatus {
-  if (!key.isActive) return "revoked";
+  if (key.revokedAt) return "revoked";
+  if (!key.isActive) return "deactivated";
   if (key.expiresAt && new Date(key.expiresAt).getTime() <= now.getTime()) return "expired";
   return "active";
 }

@@ -42,6 +42,8 @@ export const intervals = {
   searchDebounceMs: 500,
   generationTimeoutMs: 300_000,
   redirectAfterSaveMs: 2_000,
+  /** The editor's code-block highlighting while typing (spec point 9). */
+  syntaxHighlightMs: 1_000,
 } as const;
 
 export const carousel = { visible: 3, maxCards: 6 } as const;

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { videoEmbedHosts } from "@aurumwire/shared/rich-text";
 
 /**
  * The Content-Security-Policy. Scripts run only from our origin or with the per-request nonce the
@@ -14,11 +15,8 @@ export function contentSecurityPolicy(nonce?: string): Record<string, string[]> 
     imgSrc: ["'self'", "data:", "blob:", "https:"],
     fontSrc: ["'self'", "data:"],
     connectSrc: ["'self'"],
-    frameSrc: [
-      "https://www.youtube.com",
-      "https://www.youtube-nocookie.com",
-      "https://player.vimeo.com",
-    ],
+    // The same hosts the article sanitizer lets through (decision 134).
+    frameSrc: videoEmbedHosts.map((host) => `https://${host}`),
     mediaSrc: ["'self'", "https:"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],

@@ -1,5 +1,6 @@
 import type { ArticleStatus } from "@aurumwire/shared/articles";
 import Chip from "@mui/material/Chip";
+import { formatDateTime } from "../lib/dates";
 
 /** Spec point 4: published success, draft default, archived warning. */
 export const statusColor = {
@@ -8,13 +9,52 @@ export const statusColor = {
   archived: "warning",
 } as const satisfies Record<ArticleStatus, string>;
 
-export function ArticleStatusChip({ status }: { status: ArticleStatus }) {
+const statusLabels: Record<ArticleStatus, string> = {
+  published: "Published",
+  draft: "Draft",
+  archived: "Archived",
+};
+
+/** Published with a date still ahead: readers see it only from then on (decision 132). */
+export function isScheduled(
+  status: ArticleStatus,
+  publishedAt: string | null | undefined,
+  now: Date = new Date(),
+): boolean {
+  return status === "published" && !!publishedAt && new Date(publishedAt).getTime() > now.getTime();
+}
+
+/** 'Published', 'Draft', 'Archived', or 'Scheduled for <date and time>' for a future publication. */
+export function articleStatusLabel(
+  status: ArticleStatus,
+  publishedAt?: string | null,
+  now: Date = new Date(),
+): string {
+  return isScheduled(status, publishedAt, now)
+    ? `Scheduled for ${formatDateTime(publishedAt)}`
+    : statusLabels[status];
+}
+
+export function ArticleStatusChip({
+  status,
+  publishedAt,
+}: {
+  status: ArticleStatus;
+  /** Given where it is known: a published article with a future date shows as scheduled. */
+  publishedAt?: string | null;
+}) {
+  const scheduled = isScheduled(status, publishedAt);
   return (
     <Chip
       size="small"
-      label={status}
-      color={statusColor[status]}
-      sx={{ textTransform: "capitalize" }}
+      label={articleStatusLabel(status, publishedAt)}
+      color={scheduled ? "info" : statusColor[status]}
+      // 'Scheduled for <date> <time>' may take two lines in a narrow column.
+      sx={
+        scheduled
+          ? { height: "auto", py: 0.25, "& .MuiChip-label": { whiteSpace: "normal" } }
+          : undefined
+      }
     />
   );
 }

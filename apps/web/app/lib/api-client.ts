@@ -1,4 +1,5 @@
 import { storageKeys } from "@aurumwire/shared/limits";
+import { loginPathFor } from "./sign-in-redirect";
 
 /** An API answer that was not 2xx; `message` is the server's sentence for people. */
 export class ApiError extends Error {
@@ -18,12 +19,18 @@ export function readStoredToken(): string | null {
   return window.localStorage.getItem(storageKeys.token);
 }
 
-/** Spec point 4: any 401 removes token and user and goes to /login. */
+/**
+ * Spec point 4: any 401 removes token and user and goes to /login, which brings the reader back
+ * to this page after signing in (`?redirect=`). Listeners of "aurumwire:signed-out" (the article
+ * editor keeps its unsaved form) run before the page is left.
+ */
 export function handleUnauthorized() {
   window.localStorage.removeItem(storageKeys.token);
   window.localStorage.removeItem(storageKeys.user);
   window.dispatchEvent(new Event("aurumwire:signed-out"));
-  if (window.location.pathname !== "/login") window.location.assign("/login");
+  if (window.location.pathname !== "/login") {
+    window.location.assign(loginPathFor(window.location.pathname + window.location.search));
+  }
 }
 
 type RequestOptions = Omit<RequestInit, "body"> & {

@@ -20,6 +20,11 @@ export function formatDateTime(value: string | null | undefined, fallback = "-")
   return parseDate(value) ? formatDate(value, dateFormats.apiKeys, localTimeZone()) : fallback;
 }
 
+/** 'HH:mm:ss' in the reader's time zone, for 'Saved at' lines. */
+export function formatClockTime(value: Date): string {
+  return format(value, "HH:mm:ss");
+}
+
 /** "3 days ago"; a date that is missing or cannot be parsed shows 'Just now' (spec point 8). */
 export function formatAge(value: string | null | undefined): string {
   const date = parseDate(value);

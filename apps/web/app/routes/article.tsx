@@ -4,8 +4,10 @@ import { SiteLink } from "../components/site-link";
 import { LikeButton, ShareButton } from "../features/articles/article-actions";
 import { CategoryChip } from "../features/articles/article-card";
 import "../features/articles/article-page.css";
+import "highlight.js/styles/github-dark.css";
 import { orNotFound } from "../features/articles/articles.server";
 import { Breadcrumb, type Crumb } from "../features/articles/breadcrumb";
+import { highlightCodeBlocks } from "../features/articles/code-highlight.server";
 import { CoverImage } from "../features/articles/cover-image";
 import { articleImage, authorName, formatViews, toCardArticle } from "../features/articles/format";
 import { RelatedArticles, relatedError } from "../features/articles/related-articles";
@@ -27,7 +29,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       }),
     services.publicSettings.contactDetails(),
   ]);
-  return { article, related, bitcoinAddress: contactDetails.bitcoinAddress };
+  return {
+    article: { ...article, content: highlightCodeBlocks(article.content) },
+    related,
+    bitcoinAddress: contactDetails.bitcoinAddress,
+  };
 }
 
 function crumbsFor(article: Route.ComponentProps["loaderData"]["article"]): Crumb[] {

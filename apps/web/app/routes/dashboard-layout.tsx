@@ -25,6 +25,7 @@ import { dashboardMenu, deniedActionForPath, rolesForPath } from "../features/da
 import { useAuth } from "../lib/auth-context";
 import { dashboardPaths } from "../lib/dashboard-paths";
 import { pageMeta, siteNameFrom } from "../lib/meta";
+import { loginPathFor } from "../lib/sign-in-redirect";
 import type { Route } from "./+types/dashboard-layout";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -68,7 +69,11 @@ function DashboardLayout() {
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           Please sign in with a staff account to use the dashboard.
         </Typography>
-        <Button component={RouterLink} to="/login" variant="contained">
+        <Button
+          component={RouterLink}
+          to={loginPathFor(location.pathname + location.search)}
+          variant="contained"
+        >
           Sign In
         </Button>
       </GuardScreen>

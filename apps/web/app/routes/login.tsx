@@ -5,12 +5,13 @@ import Link from "@mui/material/Link";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
-import { Link as RouterLink, redirect, useNavigate } from "react-router";
+import { Link as RouterLink, redirect, useNavigate, useSearchParams } from "react-router";
 import { withMuiTheme } from "../components/mui-theme";
 import { AuthPageFrame } from "../features/auth/auth-page-frame";
 import { answerFormPostWithoutScript } from "../features/auth/form-post-without-script";
 import { useAuth } from "../lib/auth-context";
 import { pageMeta, siteNameFrom } from "../lib/meta";
+import { safeRedirectPath } from "../lib/sign-in-redirect";
 import type { Route } from "./+types/login";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -29,6 +30,7 @@ function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { siteName, demo } = loaderData;
   const { login } = useAuth();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [submitError, setError] = useState<string | null>(null);
@@ -41,7 +43,8 @@ function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
     setBusy(true);
     try {
       await login(email.trim(), password);
-      navigate("/");
+      // Back to the page that asked for a sign-in (a session that ran out in the editor).
+      navigate(safeRedirectPath(searchParams.get("redirect")) ?? "/");
     } catch (caught) {
       // Spec: the server error, else the message, else 'Login failed'.
       setError(caught instanceof Error && caught.message ? caught.message : "Login failed");

@@ -451,6 +451,29 @@ export function createArticlesRepository(db: Executor) {
         .orderBy(desc(articles.publishedAt));
     },
 
+    /**
+     * Published, active articles whose publication moment lies in (after, until]: the scheduled
+     * ones whose time has come since the last look (jobs/scheduled-publication-job.ts).
+     */
+    async publishedBetween(
+      after: Date,
+      until: Date,
+      tx: Executor = db,
+    ): Promise<Array<{ id: number; publishedAt: Date | null }>> {
+      return tx
+        .select({ id: articles.id, publishedAt: articles.publishedAt })
+        .from(articles)
+        .where(
+          and(
+            eq(articles.status, "published"),
+            eq(articles.isActive, true),
+            gt(articles.publishedAt, after),
+            lte(articles.publishedAt, until),
+          ),
+        )
+        .orderBy(asc(articles.publishedAt));
+    },
+
     /** The latest public articles with their bodies (feeds). */
     async latestWithContent(
       limit: number,

@@ -1,3 +1,8 @@
+import {
+  textColorOnBackground,
+  toVideoEmbedUrl,
+  videoEmbedHosts,
+} from "@aurumwire/shared/rich-text";
 import sanitizeHtml from "sanitize-html";
 
 const textStyle = [
@@ -5,7 +10,39 @@ const textStyle = [
   /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*[\d.]+\s*)?\)$/i,
 ];
 const safeDataImage = /^data:image\/(png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]+$/i;
-export const videoHosts = ["www.youtube.com", "www.youtube-nocookie.com", "player.vimeo.com"];
+export const videoHosts: string[] = [...videoEmbedHosts];
+
+/** One property of an inline style attribute (the last one wins, as in CSS). */
+function styleValue(style: string, property: string): string | null {
+  let found: string | null = null;
+  for (const declaration of style.split(";")) {
+    const at = declaration.indexOf(":");
+    if (at < 0) continue;
+    if (declaration.slice(0, at).trim().toLowerCase() === property) {
+      found = declaration.slice(at + 1).trim();
+    }
+  }
+  return found;
+}
+
+/**
+ * Text on a background colour the author picked stays readable (decision 134): without a text
+ * colour, or with one below 4.5:1 on it, it gets black or white, whichever reads best.
+ */
+function readableOnBackground(style: string | undefined): string | undefined {
+  if (!style) return style;
+  const background = styleValue(style, "background-color");
+  if (!background) return style;
+  const color = styleValue(style, "color");
+  const readable = textColorOnBackground(background, color);
+  if (!readable || readable === color) return style;
+  const rest = style
+    .split(";")
+    .filter((declaration) => declaration.split(":")[0]?.trim().toLowerCase() !== "color")
+    .map((declaration) => declaration.trim())
+    .filter(Boolean);
+  return [...rest, `color: ${readable}`].join("; ");
+}
 
 /**
  * The allowlist of what the article editor (Quill 2) produces. Runs on every save, so readers only
@@ -49,7 +86,16 @@ const options: sanitizeHtml.IOptions = {
     "*": ["class", "style"],
     a: ["href", "target", "rel", "title"],
     img: ["src", "alt", "title", "width", "height", "loading"],
-    iframe: ["src", "width", "height", "frameborder", "allowfullscreen", "allow", "title"],
+    iframe: [
+      "src",
+      "width",
+      "height",
+      "frameborder",
+      "allowfullscreen",
+      "allow",
+      "title",
+      "loading",
+    ],
     li: ["data-list", "class", "style"],
     pre: ["spellcheck", "class", "data-language"],
   },
@@ -79,6 +125,28 @@ const options: sanitizeHtml.IOptions = {
       return { tagName, attribs: next };
     },
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy" } }),
+    span: (tagName, attribs) => ({
+      tagName,
+      attribs: attribs.style
+        ? { ...attribs, style: readableOnBackground(attribs.style) ?? "" }
+        : attribs,
+    }),
+    // Video embeds: only players of the allowed hosts (a watch-page link becomes its player);
+    // anything else loses its src and is dropped below.
+    iframe: (tagName, attribs) => {
+      const src = attribs.src ? toVideoEmbedUrl(attribs.src) : null;
+      if (!src) return { tagName, attribs: {} as sanitizeHtml.Attributes };
+      const player: sanitizeHtml.Attributes = {
+        class: "ql-video",
+        src,
+        title: attribs.title || "Embedded video",
+        frameborder: "0",
+        allowfullscreen: "true",
+        allow: "encrypted-media; picture-in-picture; fullscreen",
+        loading: "lazy",
+      };
+      return { tagName, attribs: player };
+    },
   },
   exclusiveFilter: (frame) =>
     (frame.tag === "iframe" && !frame.attribs.src) ||

@@ -1,10 +1,7 @@
-import { limits } from "@aurumwire/shared/limits";
 import { isAdmin, isStaff } from "@aurumwire/shared/roles";
 import { userInitials } from "@aurumwire/shared/users";
 import DashboardIcon from "@mui/icons-material/Dashboard";
-import NotificationsIcon from "@mui/icons-material/Notifications";
 import Avatar from "@mui/material/Avatar";
-import Badge from "@mui/material/Badge";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -17,6 +14,7 @@ import { Link as RouterLink, useNavigate } from "react-router";
 import { useAuth } from "../../lib/auth-context";
 import { dashboardPaths } from "../../lib/dashboard-paths";
 import { withMuiTheme } from "../mui-theme";
+import { NotificationBell } from "./notification-bell";
 
 /**
  * The header's signed-in controls: notifications, the staff's Dashboard button, the role chip and
@@ -35,11 +33,7 @@ function HeaderAccount() {
   };
   return (
     <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
-      <IconButton color="inherit" aria-label="Notifications">
-        <Badge badgeContent={limits.notificationBadge} color="error">
-          <NotificationsIcon />
-        </Badge>
-      </IconButton>
+      <NotificationBell userId={user.id} />
       {isStaff(user) && (
         <Button
           component={RouterLink}
@@ -82,6 +76,7 @@ function HeaderAccount() {
         </Avatar>
       </IconButton>
       <Menu anchorEl={anchor} open={!!anchor} onClose={close}>
+        {isStaff(user) && <MenuItem onClick={() => go(dashboardPaths.home)}>Dashboard</MenuItem>}
         <MenuItem onClick={() => go("/profile")}>Profile Settings</MenuItem>
         {isStaff(user) && <MenuItem onClick={() => go(dashboardPaths.apiKeys)}>API Keys</MenuItem>}
         {isAdmin(user) && (

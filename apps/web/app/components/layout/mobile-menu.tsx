@@ -1,5 +1,7 @@
+import { isStaff } from "@aurumwire/shared/roles";
 import SearchIcon from "@mui/icons-material/Search";
 import Box from "@mui/material/Box";
+import Divider from "@mui/material/Divider";
 import Drawer from "@mui/material/Drawer";
 import IconButton from "@mui/material/IconButton";
 import InputBase from "@mui/material/InputBase";
@@ -8,12 +10,15 @@ import ListItemButton from "@mui/material/ListItemButton";
 import ListItemText from "@mui/material/ListItemText";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
+import { useAuth } from "../../lib/auth-context";
+import { dashboardPaths } from "../../lib/dashboard-paths";
 import { withMuiTheme } from "../mui-theme";
 import { navItems, searchPath } from "./nav";
 
 /** The small screens' menu drawer: search and the main sections. Loaded on the first open. */
 function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
+  const { user } = useAuth();
   const [text, setText] = useState("");
   return (
     <Drawer anchor="left" open={open} onClose={onClose}>
@@ -48,6 +53,15 @@ function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
               <ListItemText primary={item.label} />
             </ListItemButton>
           ))}
+          {/* Staff on a phone: the header's Dashboard button is hidden there. */}
+          {isStaff(user) && (
+            <>
+              <Divider sx={{ my: 1 }} />
+              <ListItemButton component={RouterLink} to={dashboardPaths.home} onClick={onClose}>
+                <ListItemText primary="Dashboard" />
+              </ListItemButton>
+            </>
+          )}
         </List>
       </Box>
     </Drawer>

@@ -317,18 +317,21 @@ export function RevealApiKeyDialog({
         <Typography variant="body2" color="text.secondary">
           Send it with every request to the public content API:
         </Typography>
+        {/* The full key, so the example runs as it is copied (the dialog shows the key anyway). */}
         <Box
           component="pre"
+          aria-label="Example request"
           sx={{
             m: 0,
             p: 1.5,
             bgcolor: "background.default",
             borderRadius: 1,
-            overflowX: "auto",
+            whiteSpace: "pre-wrap",
+            overflowWrap: "anywhere",
             fontSize: 13,
           }}
         >
-          {`curl -H "X-API-Key: ${apiKey?.keyPrefix ?? "aw_"}…" ${origin}/public/articles`}
+          {`curl -H "X-API-Key: ${secret ?? ""}" ${origin}/public/articles`}
         </Box>
       </DialogContent>
       <DialogActions>

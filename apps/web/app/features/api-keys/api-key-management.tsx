@@ -3,13 +3,14 @@ import { dateFormats, limits } from "@aurumwire/shared/limits";
 import AddIcon from "@mui/icons-material/Add";
 import BlockIcon from "@mui/icons-material/Block";
 import EditIcon from "@mui/icons-material/Edit";
+import PauseCircleOutlineIcon from "@mui/icons-material/PauseCircleOutlined";
+import PlayCircleOutlineIcon from "@mui/icons-material/PlayCircleOutlined";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import IconButton from "@mui/material/IconButton";
 import Link from "@mui/material/Link";
-import Switch from "@mui/material/Switch";
 import TableCell from "@mui/material/TableCell";
 import TableRow from "@mui/material/TableRow";
 import Tooltip from "@mui/material/Tooltip";
@@ -17,7 +18,7 @@ import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useFeedback } from "../../components/feedback";
-import { ManagementTable } from "../../components/management-table";
+import { ManagementTable, RowActionsMenu } from "../../components/management-table";
 import { PageHeading } from "../../components/page-heading";
 import { useAuth } from "../../lib/auth-context";
 import { formatDisplayDate } from "../../lib/dates";
@@ -25,14 +26,26 @@ import { errorMessage } from "../../lib/error-text";
 import { EditApiKeyDialog, GenerateApiKeyDialog, RevealApiKeyDialog } from "./api-key-dialogs";
 import { useApiKeys, useRevokeApiKey, useUpdateApiKey } from "./api-keys-api";
 
-const statusColor: Record<ApiKeyStatus, "success" | "warning" | "error"> = {
+const statusColor: Record<ApiKeyStatus, "success" | "warning" | "error" | "default"> = {
   active: "success",
   expired: "warning",
+  deactivated: "default",
   revoked: "error",
 };
 
-const formatKeyDate = (value: string | null, empty: string) =>
-  value ? formatDisplayDate(value, dateFormats.apiKeys) : empty;
+/** 'MMM dd, yyyy HH:mm' (spec point 9), the time on a line of its own when the column is narrow. */
+function KeyDate({ value, empty }: { value: string | null; empty?: string }) {
+  if (!value && empty) return <span>{empty}</span>;
+  const text = formatDisplayDate(value, dateFormats.apiKeys);
+  const cut = text.lastIndexOf(" ");
+  if (cut < 0) return <span>{text}</span>;
+  return (
+    <span>
+      <span style={{ whiteSpace: "nowrap" }}>{text.slice(0, cut)}</span>{" "}
+      <span style={{ whiteSpace: "nowrap" }}>{text.slice(cut + 1)}</span>
+    </span>
+  );
+}
 
 /** API Key Management (/dashboard/api-keys, all staff; decision 050): spec points 2, 4, 5 and 8. */
 export function ApiKeyManagement() {
@@ -107,6 +120,7 @@ export function ApiKeyManagement() {
 
       <ManagementTable
         label="API keys"
+        dense
         columns={[
           { label: "Name" },
           { label: "Key" },
@@ -135,7 +149,11 @@ export function ApiKeyManagement() {
                   {key.name}
                 </Typography>
                 {isAdmin && key.user.id !== user?.id && (
-                  <Typography variant="caption" color="text.secondary">
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    sx={{ display: "block", overflowWrap: "anywhere" }}
+                  >
                     {key.user.email}
                   </Typography>
                 )}
@@ -168,14 +186,14 @@ export function ApiKeyManagement() {
                   </span>
                 </Tooltip>
               </TableCell>
-              <TableCell sx={{ whiteSpace: "nowrap" }}>
-                {formatKeyDate(key.lastUsedAt, "Never")}
+              <TableCell>
+                <KeyDate value={key.lastUsedAt} empty="Never" />
               </TableCell>
-              <TableCell sx={{ whiteSpace: "nowrap" }}>
-                {formatKeyDate(key.expiresAt, "Never")}
+              <TableCell>
+                <KeyDate value={key.expiresAt} empty="Never" />
               </TableCell>
-              <TableCell sx={{ whiteSpace: "nowrap" }}>
-                {formatDisplayDate(key.createdAt, dateFormats.apiKeys)}
+              <TableCell>
+                <KeyDate value={key.createdAt} />
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
                 <Tooltip title={key.isActive ? "Edit" : "Activate the key to edit it"}>
@@ -189,41 +207,29 @@ export function ApiKeyManagement() {
                     </IconButton>
                   </span>
                 </Tooltip>
-                <Tooltip
-                  title={
-                    revoked
-                      ? "Revoked keys cannot be activated again"
-                      : key.isActive
-                        ? "Deactivate"
-                        : "Activate"
-                  }
-                >
-                  <span>
-                    <Switch
-                      size="small"
-                      checked={key.isActive}
-                      disabled={revoked || updateKey.isPending}
-                      onChange={() => toggle(key)}
-                      slotProps={{
-                        input: {
-                          "aria-label": `${key.isActive ? "Deactivate" : "Activate"} ${key.name}`,
-                        },
-                      }}
-                    />
-                  </span>
-                </Tooltip>
-                <Tooltip title={revoked ? "Already revoked" : "Revoke"}>
-                  <span>
-                    <IconButton
-                      aria-label={`Revoke ${key.name}`}
-                      color="error"
-                      disabled={revoked}
-                      onClick={() => setRevoking(key)}
-                    >
-                      <BlockIcon fontSize="small" />
-                    </IconButton>
-                  </span>
-                </Tooltip>
+                <RowActionsMenu
+                  label={key.name}
+                  actions={[
+                    {
+                      // A revoked key can never be activated again (decision 051).
+                      label: key.isActive ? "Deactivate" : "Activate",
+                      icon: key.isActive ? (
+                        <PauseCircleOutlineIcon fontSize="small" />
+                      ) : (
+                        <PlayCircleOutlineIcon fontSize="small" />
+                      ),
+                      disabled: revoked || updateKey.isPending,
+                      onClick: () => toggle(key),
+                    },
+                    {
+                      label: "Revoke",
+                      icon: <BlockIcon fontSize="small" />,
+                      color: "error",
+                      disabled: revoked,
+                      onClick: () => setRevoking(key),
+                    },
+                  ]}
+                />
               </TableCell>
             </TableRow>
           );

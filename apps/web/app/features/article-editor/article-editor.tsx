@@ -27,6 +27,7 @@ import { schemaResolver, showServerFieldErrors } from "../../components/form/for
 import { ApiError } from "../../lib/api-client";
 import { useAuth } from "../../lib/auth-context";
 import { dashboardPaths } from "../../lib/dashboard-paths";
+import { formatClockTime, formatDateTime } from "../../lib/dates";
 import { serverMessageOr } from "../../lib/error-text";
 import {
   type ArticleFormValues,
@@ -39,10 +40,12 @@ import {
 import { CategoryPanel } from "./category-panel";
 import { ContentPanel } from "./content-panel";
 import { FeaturedImagePicker } from "./featured-image-picker";
+import { localDraftKey } from "./local-draft";
 import { PublishingPanel } from "./publishing-panel";
 import { RevisionHistoryDialog } from "./revision-history-dialog";
 import { SeoFieldsPanel } from "./seo-fields-panel";
 import { useLeaveWarning } from "./use-leave-warning";
+import { useLocalDraft } from "./use-local-draft";
 
 /** The shared schema (spec point 5) checks the form, exactly as it checks the request on the server. */
 const resolver = schemaResolver(articleInputSchema, toSchemaInput);
@@ -75,9 +78,39 @@ export function ArticleEditor(props: { articleId?: number }) {
   });
   const { control, handleSubmit, reset, setError, watch, formState } = form;
   const { isDirty } = formState;
-  const leaveWarning = useLeaveWarning(isDirty);
-
   const stored: Article | undefined = loaded.data;
+  // Restored content stays an edit when the editor remounts with it (content-panel.tsx).
+  const [restored, setRestored] = useState(false);
+
+  const localDraft = useLocalDraft({
+    storageKey: user ? localDraftKey(user.id, articleId) : null,
+    getValues: form.getValues,
+    isDirty,
+    baseUpdatedAt: stored?.updatedAt ?? null,
+    onRestore: (values) => {
+      reset(values, { keepDefaultValues: true });
+      setRestored(true);
+      setEditorKey((key) => key + 1);
+    },
+    onSignedOut: () => leaveWarning.allowNextNavigation(),
+  });
+  const leaveWarning = useLeaveWarning(isDirty, localDraft.discard);
+
+  useEffect(() => {
+    const subscription = watch(() => localDraft.noteChange());
+    return () => subscription.unsubscribe();
+  }, [watch, localDraft.noteChange]);
+
+  // A new article: the empty form is ready at once.
+  const checkForDraft = localDraft.checkForDraft;
+  const restoredNotice = useRef(false);
+  useEffect(() => {
+    if (editMode || restoredNotice.current) return;
+    if (checkForDraft() === "restored") {
+      restoredNotice.current = true;
+      feedback.show("info", "Your unsaved changes were restored.");
+    }
+  }, [editMode, checkForDraft, feedback.show]);
   // Load the stored article into the form once, and again when a newer version arrives while
   // nothing is being edited: unsaved work is never replaced behind the writer's back.
   const loadedVersion = useRef<string | null>(null);
@@ -86,10 +119,16 @@ export function ArticleEditor(props: { articleId?: number }) {
     const version = `${stored.id}:${stored.updatedAt}`;
     if (loadedVersion.current === version) return;
     if (loadedVersion.current !== null && form.formState.isDirty) return;
+    const firstLoad = loadedVersion.current === null;
     loadedVersion.current = version;
     reset(toFormValues(stored));
+    setRestored(false);
     setEditorKey((key) => key + 1);
-  }, [stored, reset, form]);
+    // The stored article is in the form: is there unsaved work for it in this browser?
+    if (firstLoad && checkForDraft() === "restored") {
+      feedback.show("info", "Your unsaved changes were restored.");
+    }
+  }, [stored, reset, form, checkForDraft, feedback.show]);
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
@@ -126,7 +165,9 @@ export function ArticleEditor(props: { articleId?: number }) {
             body: toRequestBody(parsed, action, stored?.status ?? null),
           });
           loadedVersion.current = `${article.id}:${article.updatedAt}`;
+          localDraft.saved();
           reset(toFormValues(article));
+          setRestored(false);
           leaveWarning.allowNextNavigation();
           if (!editMode) {
             // Spec: after creating, the saved article's page, then the list.
@@ -166,24 +207,19 @@ export function ArticleEditor(props: { articleId?: number }) {
     editMode &&
     (Number.isNaN(articleId) || (loaded.error instanceof ApiError && loaded.error.status === 404))
   ) {
-    return (
-      <Box sx={{ textAlign: "center", py: 6 }}>
-        <Alert severity="error" sx={{ mb: 3, justifyContent: "center" }}>
-          Article not found
-        </Alert>
-        <Button component={RouterLink} to={dashboardPaths.articles} variant="contained">
-          Back to Articles
-        </Button>
-      </Box>
-    );
+    return <EditorLoadFailure message="Article not found" />;
   }
   if (editMode && loaded.isError) {
+    // An author opening another author's article (403) gets the same frame: a heading, the
+    // reason, and a way back.
     return (
-      <Alert severity="error">
-        {loaded.error instanceof ApiError && loaded.error.status === 403
-          ? `Failed to load article for editing: ${loaded.error.message}`
-          : "Failed to load article for editing"}
-      </Alert>
+      <EditorLoadFailure
+        message={
+          loaded.error instanceof ApiError && loaded.error.status === 403
+            ? `Failed to load article for editing: ${loaded.error.message}`
+            : "Failed to load article for editing"
+        }
+      />
     );
   }
   if (editMode && loaded.isPending) {
@@ -218,6 +254,16 @@ export function ArticleEditor(props: { articleId?: number }) {
                 {editMode ? "Edit Article" : "Create Article"}
               </Typography>
               {isDirty && <Chip label="Unsaved changes" color="warning" size="small" />}
+              {isDirty && localDraft.savedAt && (
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  role="status"
+                  data-testid="local-saved-at"
+                >
+                  Saved at {formatClockTime(localDraft.savedAt)} on this device
+                </Typography>
+              )}
             </Stack>
           </Box>
           <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", gap: 1 }}>
@@ -241,6 +287,24 @@ export function ArticleEditor(props: { articleId?: number }) {
           </Stack>
         </Stack>
 
+        {localDraft.offer && (
+          <Alert
+            severity="info"
+            sx={{ mb: 2 }}
+            action={
+              <>
+                <Button color="inherit" size="small" onClick={localDraft.restore}>
+                  Restore
+                </Button>
+                <Button color="inherit" size="small" onClick={localDraft.discard}>
+                  Discard
+                </Button>
+              </>
+            }
+          >
+            Unsaved changes from {formatDateTime(localDraft.offer.savedAt)} are kept on this device.
+          </Alert>
+        )}
         {categories.isError && (
           <Alert severity="error" sx={{ mb: 2 }}>
             Failed to load data. Please refresh and try again.
@@ -257,6 +321,7 @@ export function ArticleEditor(props: { articleId?: number }) {
         >
           <ContentPanel
             editorKey={editorKey}
+            keepContentDirty={restored}
             onImageError={(message) => feedback.show("error", message)}
           />
           <Stack spacing={3}>
@@ -264,6 +329,7 @@ export function ArticleEditor(props: { articleId?: number }) {
               editMode={editMode}
               canPublish={canPublish}
               storedStatus={stored?.status ?? null}
+              storedPublishedAt={stored?.publishedAt ?? null}
               pendingAction={pendingAction}
               onSave={save}
             />
@@ -306,5 +372,27 @@ export function ArticleEditor(props: { articleId?: number }) {
         {feedback.element}
       </Box>
     </FormProvider>
+  );
+}
+
+/** The editor page when the article cannot be edited: heading, reason and the way back. */
+function EditorLoadFailure({ message }: { message: string }) {
+  return (
+    <Box sx={{ maxWidth: 720 }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+        Edit Article
+      </Typography>
+      <Alert severity="error" sx={{ mb: 3 }}>
+        {message}
+      </Alert>
+      <Button
+        component={RouterLink}
+        to={dashboardPaths.articles}
+        variant="contained"
+        startIcon={<ArrowBackIcon />}
+      >
+        Back to Articles
+      </Button>
+    </Box>
   );
 }

@@ -36,7 +36,7 @@ export function ArticleSaved(props: { articleId: number }) {
       {article.data && (
         <Stack direction="row" spacing={1} sx={{ justifyContent: "center", alignItems: "center" }}>
           <Typography sx={{ fontWeight: 700 }}>{article.data.title}</Typography>
-          <ArticleStatusChip status={article.data.status} />
+          <ArticleStatusChip status={article.data.status} publishedAt={article.data.publishedAt} />
         </Stack>
       )}
       <Typography color="text.secondary" sx={{ my: 2 }}>

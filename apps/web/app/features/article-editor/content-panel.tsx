@@ -19,6 +19,8 @@ const articleEditorHeight = 600;
 export function ContentPanel(props: {
   /** A new key remounts the editor with the form's content (after a load or a restore). */
   editorKey: number;
+  /** The content was restored from a local draft: Quill's tidying of it is still an edit. */
+  keepContentDirty?: boolean;
   onImageError: (message: string) => void;
 }) {
   const { control, formState, getValues, resetField, setValue, watch } = useFormContext<
@@ -72,7 +74,7 @@ export function ContentPanel(props: {
             labelledBy="article-content-label"
             invalid={!!errors.content}
             onChange={(html, fromUser) => {
-              if (fromUser) {
+              if (fromUser || props.keepContentDirty) {
                 setValue("content", html, {
                   shouldDirty: true,
                   shouldValidate: formState.isSubmitted,

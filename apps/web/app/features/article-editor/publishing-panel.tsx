@@ -1,4 +1,5 @@
 import type { Article, ArticleInputParsed } from "@aurumwire/shared/articles";
+import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Divider from "@mui/material/Divider";
 import FormControlLabel from "@mui/material/FormControlLabel";
@@ -10,6 +11,7 @@ import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { Controller, useFormContext } from "react-hook-form";
+import { articleStatusLabel, isScheduled } from "../../components/article-status-chip";
 import type { ArticleFormValues, SaveAction } from "./article-form-values";
 
 /** Status, the featured and premium switches, and the save buttons (spec points 2, 4 and 6). */
@@ -17,10 +19,11 @@ export function PublishingPanel(props: {
   editMode: boolean;
   canPublish: boolean;
   storedStatus: Article["status"] | null;
+  storedPublishedAt: string | null;
   pendingAction: SaveAction | null;
   onSave: (action: SaveAction) => void;
 }) {
-  const { editMode, canPublish, storedStatus, pendingAction, onSave } = props;
+  const { editMode, canPublish, storedStatus, storedPublishedAt, pendingAction, onSave } = props;
   const { control } = useFormContext<ArticleFormValues, unknown, ArticleInputParsed>();
   const busy = pendingAction !== null;
   return (
@@ -42,6 +45,12 @@ export function PublishingPanel(props: {
             </TextField>
           )}
         />
+        {storedStatus && isScheduled(storedStatus, storedPublishedAt) && (
+          <Alert severity="info" icon={false} data-testid="scheduled-note">
+            {articleStatusLabel(storedStatus, storedPublishedAt)}. Readers see it from then on;
+            Publish makes it public now.
+          </Alert>
+        )}
         {!canPublish && (
           <Typography variant="caption" color="text.secondary">
             Authors save drafts; an editor or admin publishes them.

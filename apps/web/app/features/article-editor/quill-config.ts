@@ -36,6 +36,8 @@ export const editorFormats = [
   "align",
   "blockquote",
   "code-block",
+  // The syntax module's token marks inside code blocks (highlight.js).
+  "code-token",
   "link",
   "image",
   "video",

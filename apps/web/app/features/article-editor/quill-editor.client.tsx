@@ -1,6 +1,11 @@
+import { intervals } from "@aurumwire/shared/limits";
 import { acceptedImageTypes } from "@aurumwire/shared/media";
+import { readableTextColor, toVideoEmbedUrl } from "@aurumwire/shared/rich-text";
 import Box from "@mui/material/Box";
+import hljs from "highlight.js/lib/common";
 import { useEffect, useMemo, useRef } from "react";
+import "highlight.js/styles/github-dark.css";
+import type VideoFormat from "quill/formats/video";
 import ReactQuill, { Quill } from "react-quill-new";
 import "react-quill-new/dist/quill.snow.css";
 import {
@@ -23,6 +28,20 @@ function configureFormats() {
   const Image = Quill.import("formats/image") as { sanitize: (url: string) => string };
   const sanitizeImage = Image.sanitize.bind(Image);
   Image.sanitize = (url: string) => (imageEmbedPattern.test(url) ? sanitizeImage(url) : "//:0");
+
+  // Video embeds as the server keeps them (decision 134): only YouTube and Vimeo players, and
+  // saved as the iframe itself (Quill's own semantic HTML writes a bare link instead).
+  const Video = Quill.import("formats/video") as typeof VideoFormat;
+  class VideoEmbed extends Video {
+    static override sanitize(url: string) {
+      return toVideoEmbedUrl(url) ?? "about:blank";
+    }
+    override html() {
+      const src = String(this.domNode.getAttribute("src") ?? "").replace(/"/g, "&quot;");
+      return `<iframe class="ql-video" src="${src}" frameborder="0" allowfullscreen="true"></iframe>`;
+    }
+  }
+  Quill.register("formats/video", VideoEmbed, true);
 }
 
 export type QuillEditorProps = {
@@ -50,6 +69,13 @@ export default function QuillEditor(props: QuillEditorProps) {
       toolbar: {
         container: editorToolbar,
         handlers: {
+          // A background colour brings a text colour that reads on it (decision 134); the server
+          // applies the same rule on save.
+          background(this: { quill: Quill }, value: string | false) {
+            this.quill.format("background", value, "user");
+            const readable = value ? readableTextColor(value) : null;
+            if (readable) this.quill.format("color", readable, "user");
+          },
           image() {
             const input = document.createElement("input");
             input.type = "file";
@@ -71,6 +97,8 @@ export default function QuillEditor(props: QuillEditorProps) {
           },
         },
       },
+      // Code blocks with syntax highlighting (spec point 9: every 1000 ms while typing).
+      syntax: { hljs, interval: intervals.syntaxHighlightMs },
     }),
     [],
   );

@@ -11,7 +11,7 @@ import { useBlocker } from "react-router";
  * Warns before unsaved work is lost: a dialog for navigation inside the app, the browser's own
  * prompt for closing the tab or reloading. `allowNextNavigation` lets a successful save move on.
  */
-export function useLeaveWarning(dirty: boolean) {
+export function useLeaveWarning(dirty: boolean, onLeave?: () => void) {
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
   const allowed = useRef(false);
@@ -45,7 +45,13 @@ export function useLeaveWarning(dirty: boolean) {
         <Button onClick={() => blocker.reset?.()} variant="contained">
           Stay
         </Button>
-        <Button onClick={() => blocker.proceed?.()} color="error">
+        <Button
+          onClick={() => {
+            onLeave?.();
+            blocker.proceed?.();
+          }}
+          color="error"
+        >
           Leave
         </Button>
       </DialogActions>

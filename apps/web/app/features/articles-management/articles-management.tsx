@@ -37,11 +37,11 @@ import {
   useSaveArticle,
 } from "../../api/admin-articles";
 import { useAdminCategories } from "../../api/admin-categories";
-import { statusColor } from "../../components/article-status-chip";
+import { ArticleStatusChip } from "../../components/article-status-chip";
 import { CategorySelect } from "../../components/category-select";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useFeedback } from "../../components/feedback";
-import { ManagementTable, SelectRowCell } from "../../components/management-table";
+import { ManagementTable, RowActionsMenu, SelectRowCell } from "../../components/management-table";
 import { PageHeading } from "../../components/page-heading";
 import { useAuth } from "../../lib/auth-context";
 import { readableTextColor } from "../../lib/contrast";
@@ -82,6 +82,7 @@ export function ArticlesManagement() {
     search,
     applyNow: applySearch,
   } = useDebouncedSearch(() => setPage(0));
+  const searchPending = searchInput.trim() !== search;
 
   const query: AdminArticleQuery = {
     page: page + 1,
@@ -225,16 +226,26 @@ export function ArticlesManagement() {
                 <MenuItem value="featured">Featured only</MenuItem>
                 <MenuItem value="not-featured">Not featured</MenuItem>
               </TextField>
-              <Button
-                variant="outlined"
-                sx={{ flexShrink: 0 }}
-                onClick={() => {
-                  applySearch();
-                  articles.refetch();
-                }}
+              {/* The filters apply as they are chosen; Apply is for the typed search before its
+                  500 ms pause, so it is enabled only while typed text waits (decision 133). */}
+              <Tooltip
+                title={
+                  searchPending
+                    ? "Apply the search now"
+                    : "Filters apply as you choose them; type a search to apply it"
+                }
               >
-                Apply
-              </Button>
+                <span>
+                  <Button
+                    variant="outlined"
+                    sx={{ flexShrink: 0 }}
+                    disabled={!searchPending}
+                    onClick={applySearch}
+                  >
+                    Apply
+                  </Button>
+                </span>
+              </Tooltip>
               <Button
                 variant="outlined"
                 sx={{ flexShrink: 0, whiteSpace: "nowrap" }}
@@ -324,7 +335,7 @@ export function ArticlesManagement() {
                       : article.excerpt}
                   </Typography>
                 </TableCell>
-                <TableCell sx={{ whiteSpace: "nowrap" }}>
+                <TableCell>
                   {article.author.firstName} {article.author.lastName}
                 </TableCell>
                 <TableCell>
@@ -350,7 +361,10 @@ export function ArticlesManagement() {
                     inputProps={{ "aria-label": `Status of ${article.title}` }}
                     sx={{ minWidth: 120 }}
                     renderValue={(value) => (
-                      <Chip size="small" label={statusLabels[value]} color={statusColor[value]} />
+                      <ArticleStatusChip
+                        status={value}
+                        publishedAt={value === article.status ? article.publishedAt : null}
+                      />
                     )}
                   >
                     {articleStatuses.map((value) => (
@@ -394,18 +408,6 @@ export function ArticlesManagement() {
                   </Tooltip>
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  <Tooltip title="View">
-                    <IconButton
-                      size="small"
-                      component="a"
-                      href={`/article/${article.slug || article.id}`}
-                      target="_blank"
-                      rel="noopener"
-                      aria-label={`View ${article.title}`}
-                    >
-                      <VisibilityIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
                   <Tooltip title="Edit">
                     <IconButton
                       size="small"
@@ -416,15 +418,22 @@ export function ArticlesManagement() {
                       <EditIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
-                  <Tooltip title="Delete">
-                    <IconButton
-                      size="small"
-                      onClick={() => setToDelete(article)}
-                      aria-label={`Delete ${article.title}`}
-                    >
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
+                  <RowActionsMenu
+                    label={article.title}
+                    actions={[
+                      {
+                        label: "View",
+                        icon: <VisibilityIcon fontSize="small" />,
+                        href: `/article/${article.slug || article.id}`,
+                      },
+                      {
+                        label: "Delete",
+                        icon: <DeleteIcon fontSize="small" />,
+                        color: "error",
+                        onClick: () => setToDelete(article),
+                      },
+                    ]}
+                  />
                 </TableCell>
               </TableRow>
             ))}

@@ -174,7 +174,7 @@ export function DashboardHome() {
                   >
                     {article.title}
                   </Typography>
-                  <ArticleStatusChip status={article.status} />
+                  <ArticleStatusChip status={article.status} publishedAt={article.publishedAt} />
                 </Stack>
                 <Typography
                   variant="body2"

@@ -1,3 +1,4 @@
+import { limits } from "@aurumwire/shared/limits";
 import { roles } from "@aurumwire/shared/roles";
 import {
   avatarRules,
@@ -389,6 +390,8 @@ export function ResetPasswordDialog({
   const { errors, isSubmitting } = form.formState;
   const [password, confirm] = form.watch(["new_password", "confirm_password"]);
   const mismatch = confirm.length > 0 && password !== confirm;
+  // Spec point 5: the button stays disabled until both match and the password has the minimum.
+  const tooShort = password.length < limits.passwordMin;
 
   useEffect(() => {
     if (user) {
@@ -427,7 +430,7 @@ export function ResetPasswordDialog({
             autoComplete="new-password"
             {...form.register("new_password")}
             error={!!errors.new_password}
-            helperText={errors.new_password?.message ?? "At least 6 characters"}
+            helperText={errors.new_password?.message ?? `At least ${limits.passwordMin} characters`}
           />
           <TextField
             label="Confirm password"
@@ -446,7 +449,7 @@ export function ResetPasswordDialog({
           <Button
             type="submit"
             variant="contained"
-            disabled={isSubmitting || !password || password !== confirm}
+            disabled={isSubmitting || tooShort || password !== confirm}
           >
             {isSubmitting ? "Resetting..." : "Reset Password"}
           </Button>

@@ -25,7 +25,7 @@ import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useFeedback } from "../../components/feedback";
-import { ManagementTable } from "../../components/management-table";
+import { ManagementTable, RowActionsMenu } from "../../components/management-table";
 import { PageHeading } from "../../components/page-heading";
 import { useAuth } from "../../lib/auth-context";
 import { formatDisplayDate } from "../../lib/dates";
@@ -245,7 +245,7 @@ export function UserManagement() {
                   </Box>
                 </Box>
               </TableCell>
-              <TableCell>{item.email}</TableCell>
+              <TableCell sx={{ overflowWrap: "anywhere", minWidth: 120 }}>{item.email}</TableCell>
               <TableCell>
                 <Chip
                   size="small"
@@ -281,41 +281,33 @@ export function UserManagement() {
               </TableCell>
               <TableCell align="right">{item.article_count}</TableCell>
               <TableCell align="right">{item.api_key_count}</TableCell>
-              <TableCell>{formatDisplayDate(item.created_at, dateFormats.users)}</TableCell>
+              <TableCell sx={{ whiteSpace: "nowrap" }}>
+                {formatDisplayDate(item.created_at, dateFormats.users)}
+              </TableCell>
               <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
                 <Tooltip title="Edit user">
                   <IconButton aria-label={`Edit ${name}`} onClick={() => setEditing(item)}>
                     <EditIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>
-                <Tooltip title="Reset password">
-                  <IconButton
-                    aria-label={`Reset password of ${name}`}
-                    onClick={() => setResetting(item)}
-                  >
-                    <LockResetIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip
-                  title={
-                    isSelf
-                      ? "You cannot deactivate your own account"
-                      : item.is_active
-                        ? "Deactivate user"
-                        : "Already inactive"
-                  }
-                >
-                  <span>
-                    <IconButton
-                      aria-label={`Delete ${name}`}
-                      color="error"
-                      disabled={isSelf || !item.is_active}
-                      onClick={() => setConfirmation({ user: item, via: "delete" })}
-                    >
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </span>
-                </Tooltip>
+                <RowActionsMenu
+                  label={name}
+                  actions={[
+                    {
+                      label: "Reset password",
+                      icon: <LockResetIcon fontSize="small" />,
+                      onClick: () => setResetting(item),
+                    },
+                    {
+                      // Delete means deactivate (spec point 4); not for one's own account.
+                      label: "Delete",
+                      icon: <DeleteIcon fontSize="small" />,
+                      color: "error",
+                      disabled: isSelf || !item.is_active,
+                      onClick: () => setConfirmation({ user: item, via: "delete" }),
+                    },
+                  ]}
+                />
               </TableCell>
             </TableRow>
           );
