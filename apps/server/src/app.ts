@@ -20,6 +20,7 @@ import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./lib/
 import { lockDataDir } from "./lib/data-dir-lock";
 import { createRateLimitRefusals } from "./lib/rate-limit-refusals";
 import { aiWriterRoutes } from "./modules/ai-writer/routes";
+import { analyticsOverviewRoutes, articleAnalyticsRoutes } from "./modules/analytics/routes";
 import { apiKeysRoutes } from "./modules/api-keys/routes";
 import { articleEditorRoutes } from "./modules/articles/editor-routes";
 import { articleReadRoutes } from "./modules/articles/routes";
@@ -195,8 +196,9 @@ export async function buildApp(
     // Background AI drafts are cancelled and settle before the database closes.
     await services.aiWriter.close();
     await stopSharingInvalidations?.();
-    // Pending API key usage is written while the database is still open.
+    // Pending API key usage and analytics are written while the database is still open.
     await services.apiKeys.close();
+    await services.analytics.close();
     await counters.close();
     await redis?.quit().catch(() => {});
     await database.close();
@@ -230,6 +232,14 @@ export async function buildApp(
       await api.register(usersRoutes, { prefix: "/users", users: services.users });
       await api.register(apiKeysRoutes, { prefix: "/api-keys", apiKeys: services.apiKeys });
       await api.register(articleReadRoutes, { prefix: "/articles", articles: services.articles });
+      await api.register(articleAnalyticsRoutes, {
+        prefix: "/articles",
+        analytics: services.analytics,
+      });
+      await api.register(analyticsOverviewRoutes, {
+        prefix: "/analytics",
+        analytics: services.analytics,
+      });
       await api.register(categoryReadRoutes, {
         prefix: "/categories",
         categories: services.categories,

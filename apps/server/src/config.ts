@@ -52,6 +52,7 @@ const envSchema = z.object({
     .regex(/^[\w:.-]{1,64}$/, "must be 1-64 letters, digits or : . _ -")
     .default("aw:"),
   API_KEY_USAGE_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  ANALYTICS_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).default(30),
   PAGE_RENDER_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(64),
   BITCOIN_ADDRESS: z.string().min(20).default("bc1qaurumwire0demo0address0replace0me0xyz"),
@@ -100,6 +101,8 @@ export interface AppConfig {
   redisKeyPrefix: string;
   /** How often batched API key usage (count, last use) is written to the database. */
   apiKeyUsageFlushMs: number;
+  /** How often buffered article analytics (hourly and daily rows) are written to the database. */
+  analyticsFlushMs: number;
   pageCacheTtlSeconds: number;
   /**
    * Public page renders that may wait for one of the 8 render slots; one more (or any while the
@@ -178,6 +181,7 @@ export function loadConfig(
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     apiKeyUsageFlushMs: e.API_KEY_USAGE_FLUSH_MS,
+    analyticsFlushMs: e.ANALYTICS_FLUSH_MS,
     pageCacheTtlSeconds: e.PAGE_CACHE_TTL_SECONDS,
     pageRenderQueueLimit: e.PAGE_RENDER_QUEUE_LIMIT,
     bitcoinAddress: e.BITCOIN_ADDRESS,
