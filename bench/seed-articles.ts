@@ -22,8 +22,12 @@ const angles = [
  * A bench database: the demo content, then generated articles up to `total`, built from the demo
  * articles' bodies with distinct titles, slugs, tags and dates spread over two years.
  */
-export async function seedBenchDatabase(dataDir: string, total: number): Promise<void> {
-  const database = await openDatabase({ dataDir });
+export async function seedBenchDatabase(
+  dataDir: string,
+  total: number,
+  databaseUrl?: string,
+): Promise<void> {
+  const database = await openDatabase({ dataDir, databaseUrl });
   try {
     await seedDemoContent(database.db, { dataDir, siteName: "AurumWire" });
     const categoryRows = await database.db.select().from(categories);
