@@ -95,7 +95,20 @@ async function seedAnalytics() {
       from ${ranked} a
       cross join generate_series(date_trunc('hour', now()) - interval '47 hours',
         date_trunc('hour', now()), interval '1 hour') h
-      where ${scale} / (a.rank + 10) >= 24
+      where ${sql.raw(String(scale))} / (a.rank + 10) >= 24
+      on conflict do nothing`);
+    log("summing the dashboard's rollups by author and category");
+    await database.db.execute(sql`
+      insert into analytics_daily_rollups (day, author_id, category_id, views, read_throughs)
+      select s.day, a.author_id, coalesce(a.category_id, 0), sum(s.views), sum(s.read_throughs)
+      from article_daily_stats s join articles a on a.id = s.article_id
+      group by 1, 2, 3
+      on conflict do nothing`);
+    await database.db.execute(sql`
+      insert into analytics_daily_referrer_rollups (day, author_id, source, host, views)
+      select r.day, a.author_id, r.source, r.host, sum(r.views)
+      from article_daily_referrers r join articles a on a.id = r.article_id
+      group by 1, 2, 3, 4
       on conflict do nothing`);
     await database.db.execute(sql`vacuum analyze`);
   } finally {

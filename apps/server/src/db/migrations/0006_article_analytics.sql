@@ -1,3 +1,21 @@
+CREATE TABLE "analytics_daily_referrer_rollups" (
+	"day" date NOT NULL,
+	"author_id" integer NOT NULL,
+	"source" text NOT NULL,
+	"host" text DEFAULT '' NOT NULL,
+	"views" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "analytics_daily_referrer_rollups_day_author_id_source_host_pk" PRIMARY KEY("day","author_id","source","host")
+);
+--> statement-breakpoint
+CREATE TABLE "analytics_daily_rollups" (
+	"day" date NOT NULL,
+	"author_id" integer NOT NULL,
+	"category_id" integer NOT NULL,
+	"views" integer DEFAULT 0 NOT NULL,
+	"read_throughs" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "analytics_daily_rollups_day_author_id_category_id_pk" PRIMARY KEY("day","author_id","category_id")
+);
+--> statement-breakpoint
 CREATE TABLE "article_daily_referrers" (
 	"article_id" integer NOT NULL,
 	"day" date NOT NULL,

@@ -67,3 +67,32 @@ export const articleDailyReferrers = pgTable(
     index("article_daily_referrers_day_idx").on(table.day),
   ],
 );
+
+/**
+ * The daily figures summed by author and category (0: none) when they are written, so the
+ * dashboard home's totals, categories and referrers read a few hundred rows, not one per article
+ * and day. An article that changes category keeps its earlier views under the old one.
+ */
+export const analyticsDailyRollups = pgTable(
+  "analytics_daily_rollups",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    authorId: integer("author_id").notNull(),
+    categoryId: integer("category_id").notNull(),
+    views: integer("views").notNull().default(0),
+    readThroughs: integer("read_throughs").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.authorId, table.categoryId] })],
+);
+
+export const analyticsDailyReferrerRollups = pgTable(
+  "analytics_daily_referrer_rollups",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    authorId: integer("author_id").notNull(),
+    source: text("source").notNull(),
+    host: text("host").notNull().default(""),
+    views: integer("views").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.authorId, table.source, table.host] })],
+);

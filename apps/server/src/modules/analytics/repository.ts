@@ -2,6 +2,8 @@ import type { ReferrerSource } from "@aurumwire/shared/analytics";
 import { and, desc, eq, gte, lte, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client";
 import {
+  analyticsDailyReferrerRollups,
+  analyticsDailyRollups,
   articleDailyReferrers,
   articleDailyStats,
   articleHourlyStats,
@@ -71,10 +73,6 @@ function chunks<T>(items: T[], size: number): T[][] {
   return result;
 }
 
-function scopeCondition(scope: AnalyticsScope): SQL | undefined {
-  return scope === "all" ? undefined : eq(articles.authorId, scope.authorId);
-}
-
 const sumOf = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)::int`;
 
 export function createAnalyticsRepository(db: Database) {
@@ -124,6 +122,27 @@ export function createAnalyticsRepository(db: Database) {
       await db.transaction(async (tx) => {
         await addFigures("article_hourly_stats", batch.hourly, tx);
         await addFigures("article_daily_stats", batch.daily, tx);
+        for (const chunk of chunks(
+          batch.daily.filter((row) => row.views > 0 || row.readThroughs > 0),
+          rowsPerStatement,
+        )) {
+          const values = sql.join(
+            chunk.map(
+              (row) =>
+                sql`(${row.articleId}::int, ${row.period}::date, ${row.views}::int, ${row.readThroughs}::int)`,
+            ),
+            sql`, `,
+          );
+          await tx.execute(sql`
+            insert into analytics_daily_rollups (day, author_id, category_id, views, read_throughs)
+            select v.day, a.author_id, coalesce(a.category_id, 0), sum(v.views), sum(v.read_throughs)
+            from (values ${values}) as v(article_id, day, views, read_throughs)
+            join articles a on a.id = v.article_id
+            group by 1, 2, 3
+            on conflict (day, author_id, category_id) do update set
+              views = analytics_daily_rollups.views + excluded.views,
+              read_throughs = analytics_daily_rollups.read_throughs + excluded.read_throughs`);
+        }
         for (const chunk of chunks(batch.referrers, rowsPerStatement)) {
           const values = sql.join(
             chunk.map(
@@ -139,6 +158,14 @@ export function createAnalyticsRepository(db: Database) {
             join articles a on a.id = v.article_id
             on conflict (article_id, day, source, host)
             do update set views = article_daily_referrers.views + excluded.views`);
+          await tx.execute(sql`
+            insert into analytics_daily_referrer_rollups (day, author_id, source, host, views)
+            select v.day, a.author_id, v.source, v.host, sum(v.views)
+            from (values ${values}) as v(article_id, day, source, host, views)
+            join articles a on a.id = v.article_id
+            group by 1, 2, 3, 4
+            on conflict (day, author_id, source, host)
+            do update set views = analytics_daily_referrer_rollups.views + excluded.views`);
         }
       });
     },
@@ -226,29 +253,41 @@ export function createAnalyticsRepository(db: Database) {
 
     /** Views and read-throughs per day from `fromDay` on, for the scope. */
     async viewsByDay(scope: AnalyticsScope, fromDay: string, tx: Executor = db) {
-      const condition = and(gte(articleDailyStats.day, fromDay), scopeCondition(scope));
-      const query = tx
+      return tx
         .select({
-          day: articleDailyStats.day,
-          views: sumOf(articleDailyStats.views),
-          readThroughs: sumOf(articleDailyStats.readThroughs),
+          day: analyticsDailyRollups.day,
+          views: sumOf(analyticsDailyRollups.views),
+          readThroughs: sumOf(analyticsDailyRollups.readThroughs),
         })
-        .from(articleDailyStats);
-      const joined =
-        scope === "all"
-          ? query
-          : query.innerJoin(articles, eq(articles.id, articleDailyStats.articleId));
-      return joined.where(condition).groupBy(articleDailyStats.day);
+        .from(analyticsDailyRollups)
+        .where(
+          and(
+            gte(analyticsDailyRollups.day, fromDay),
+            scope === "all" ? undefined : eq(analyticsDailyRollups.authorId, scope.authorId),
+          ),
+        )
+        .groupBy(analyticsDailyRollups.day);
     },
 
     /** The most viewed articles from `fromDay` on. */
     async topArticles(scope: AnalyticsScope, fromDay: string, limit: number, tx: Executor = db) {
       const views = sumOf(articleDailyStats.views);
+      // Ranked before the join, so only the winners are looked up in articles.
       const totals = tx
         .select({ articleId: articleDailyStats.articleId, views: views.as("views") })
         .from(articleDailyStats)
-        .where(gte(articleDailyStats.day, fromDay))
+        .where(
+          and(
+            gte(articleDailyStats.day, fromDay),
+            scope === "all"
+              ? undefined
+              : sql`${articleDailyStats.articleId} in (select ${articles.id} from ${articles} where ${articles.authorId} = ${scope.authorId})`,
+          ),
+        )
         .groupBy(articleDailyStats.articleId)
+        .having(sql`sum(${articleDailyStats.views}) > 0`)
+        .orderBy(desc(views), desc(articleDailyStats.articleId))
+        .limit(limit)
         .as("totals");
       return tx
         .select({
@@ -259,46 +298,46 @@ export function createAnalyticsRepository(db: Database) {
         })
         .from(totals)
         .innerJoin(articles, eq(articles.id, totals.articleId))
-        .where(and(scopeCondition(scope), sql`${totals.views} > 0`))
         .orderBy(desc(totals.views), desc(articles.id))
         .limit(limit);
     },
 
     async topCategories(scope: AnalyticsScope, fromDay: string, limit: number, tx: Executor = db) {
-      const views = sumOf(articleDailyStats.views);
+      const views = sumOf(analyticsDailyRollups.views);
       return tx
         .select({
           id: categories.id,
           name: sql<string>`coalesce(${categories.name}, 'Uncategorized')`,
           views,
         })
-        .from(articleDailyStats)
-        .innerJoin(articles, eq(articles.id, articleDailyStats.articleId))
-        .leftJoin(categories, eq(categories.id, articles.categoryId))
-        .where(and(gte(articleDailyStats.day, fromDay), scopeCondition(scope)))
+        .from(analyticsDailyRollups)
+        .leftJoin(categories, eq(categories.id, analyticsDailyRollups.categoryId))
+        .where(
+          and(
+            gte(analyticsDailyRollups.day, fromDay),
+            scope === "all" ? undefined : eq(analyticsDailyRollups.authorId, scope.authorId),
+          ),
+        )
         .groupBy(categories.id, categories.name)
-        .having(sql`sum(${articleDailyStats.views}) > 0`)
+        .having(sql`sum(${analyticsDailyRollups.views}) > 0`)
         .orderBy(desc(views))
         .limit(limit);
     },
 
     async topReferrers(scope: AnalyticsScope, fromDay: string, limit: number, tx: Executor = db) {
-      const views = sumOf(articleDailyReferrers.views);
-      const query = tx
-        .select({
-          source: articleDailyReferrers.source,
-          host: articleDailyReferrers.host,
-          views,
-        })
-        .from(articleDailyReferrers);
-      const joined =
-        scope === "all"
-          ? query
-          : query.innerJoin(articles, eq(articles.id, articleDailyReferrers.articleId));
-      return joined
-        .where(and(gte(articleDailyReferrers.day, fromDay), scopeCondition(scope)))
-        .groupBy(articleDailyReferrers.source, articleDailyReferrers.host)
-        .orderBy(desc(views), articleDailyReferrers.source, articleDailyReferrers.host)
+      const table = analyticsDailyReferrerRollups;
+      const views = sumOf(table.views);
+      return tx
+        .select({ source: table.source, host: table.host, views })
+        .from(table)
+        .where(
+          and(
+            gte(table.day, fromDay),
+            scope === "all" ? undefined : eq(table.authorId, scope.authorId),
+          ),
+        )
+        .groupBy(table.source, table.host)
+        .orderBy(desc(views), table.source, table.host)
         .limit(limit);
     },
   };

@@ -5,6 +5,7 @@ import { isEditor } from "@aurumwire/shared/roles";
 import AddIcon from "@mui/icons-material/Add";
 import DeleteIcon from "@mui/icons-material/Delete";
 import EditIcon from "@mui/icons-material/Edit";
+import InsightsIcon from "@mui/icons-material/Insights";
 import SearchIcon from "@mui/icons-material/Search";
 import StarIcon from "@mui/icons-material/Star";
 import StarBorderIcon from "@mui/icons-material/StarBorder";
@@ -381,6 +382,16 @@ export function ArticlesManagement() {
                       aria-label={`Edit ${article.title}`}
                     >
                       <EditIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title="Analytics">
+                    <IconButton
+                      size="small"
+                      component={RouterLink}
+                      to={dashboardPaths.articleAnalytics(article.id)}
+                      aria-label={`Analytics of ${article.title}`}
+                    >
+                      <InsightsIcon fontSize="small" />
                     </IconButton>
                   </Tooltip>
                   <Tooltip title="Delete">
