@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { articleDailyStats, articleHourlyStats } from "../src/db/schema";
+import { createAnalyticsRepository } from "../src/modules/analytics/repository";
 import { insertArticle, insertCategory, userId } from "./article-fixtures";
 import { buildTestApp, loginAs } from "./helpers";
 
@@ -283,6 +284,42 @@ describe("who may read article analytics", () => {
     const response = await reading(1, { event: "scrolled", token: "x".repeat(20) });
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe("validation_failed");
+  });
+});
+
+describe("top articles over several days", () => {
+  it("is exact whether each day's leaders decide the list or every article must be summed", async () => {
+    // Day 1 led by 50 articles (A), day 2 by 50 others (B), 100 views each; X is never among a
+    // day's leaders (99 views both days) yet has the most over the two days.
+    const make = (title: string) => insertArticle(app, { authorId, title });
+    const leadersOne = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => make(`Leader A ${i}`)),
+    );
+    const leadersTwo = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => make(`Leader B ${i}`)),
+    );
+    const steady = await make("The steady reader favourite");
+    const row = (articleId: number, day: string, views: number) => ({ articleId, day, views });
+    await app.database.db.insert(articleDailyStats).values([
+      ...leadersOne.map((article) => row(article.id, "2020-01-01", 100)),
+      ...leadersTwo.map((article) => row(article.id, "2020-01-02", 100)),
+      row(steady.id, "2020-01-01", 99),
+      row(steady.id, "2020-01-02", 99),
+      // A third day where A's leaders read twice as much: the leaders decide the list.
+      ...leadersOne.map((article) => row(article.id, "2020-01-03", 200)),
+      row(steady.id, "2020-01-03", 1),
+    ]);
+    const repository = createAnalyticsRepository(app.database.db);
+    const twoDays = await repository.topArticles("all", "2020-01-01", "2020-01-02", 10);
+    expect(twoDays[0]).toMatchObject({ id: steady.id, views: 198 });
+    expect(twoDays).toHaveLength(10);
+    const lastTwo = await repository.topArticles("all", "2020-01-02", "2020-01-03", 10);
+    expect(lastTwo.map((article) => article.views)).toEqual(Array(10).fill(200));
+    expect(lastTwo.every((article) => leadersOne.some((leader) => leader.id === article.id))).toBe(
+      true,
+    );
+    const ownOnly = await repository.topArticles({ authorId }, "2020-01-01", "2020-01-02", 3);
+    expect(ownOnly[0]).toMatchObject({ id: steady.id, views: 198 });
   });
 });
 

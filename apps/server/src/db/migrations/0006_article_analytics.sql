@@ -59,5 +59,5 @@ ALTER TABLE "article_daily_referrers" ADD CONSTRAINT "article_daily_referrers_ar
 ALTER TABLE "article_daily_stats" ADD CONSTRAINT "article_daily_stats_article_id_articles_id_fk" FOREIGN KEY ("article_id") REFERENCES "public"."articles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "article_hourly_stats" ADD CONSTRAINT "article_hourly_stats_article_id_articles_id_fk" FOREIGN KEY ("article_id") REFERENCES "public"."articles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "article_daily_referrers_day_idx" ON "article_daily_referrers" USING btree ("day");--> statement-breakpoint
-CREATE INDEX "article_daily_stats_day_idx" ON "article_daily_stats" USING btree ("day","article_id","views");--> statement-breakpoint
+CREATE INDEX "article_daily_stats_day_idx" ON "article_daily_stats" USING btree ("day","views","article_id");--> statement-breakpoint
 CREATE INDEX "article_hourly_stats_hour_idx" ON "article_hourly_stats" USING btree ("hour");

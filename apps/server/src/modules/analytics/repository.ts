@@ -1,5 +1,5 @@
 import type { ReferrerSource } from "@aurumwire/shared/analytics";
-import { and, desc, eq, gte, lte, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lte, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client";
 import {
   analyticsDailyReferrerRollups,
@@ -74,6 +74,60 @@ function chunks<T>(items: T[], size: number): T[][] {
 }
 
 const sumOf = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)::int`;
+
+/** Leaders per day taken for the bound of topArticles, as a multiple of the list's length. */
+const leadersPerList = 5;
+
+/**
+ * The top `limit` articles by views summed over the days, from each day's leaders (the threshold
+ * algorithm), or null when the leaders cannot decide it and every article must be summed.
+ */
+async function rankFromDailyLeaders(
+  fromDay: string,
+  toDay: string,
+  limit: number,
+  tx: Executor,
+): Promise<Array<{ articleId: number; views: number }> | null> {
+  const perDay = limit * leadersPerList;
+  const leaders = (
+    (await tx.execute(sql`
+      select d.day::date::text as day, l.article_id, l.views
+      from generate_series(${fromDay}::date, ${toDay}::date, interval '1 day') as d(day)
+      cross join lateral (
+        select s.article_id, s.views from article_daily_stats s
+        where s.day = d.day::date and s.views > 0
+        order by s.views desc limit ${perDay}
+      ) l`)) as unknown as { rows: Array<{ day: string; article_id: number; views: number }> }
+  ).rows;
+  const lists = new Map<string, number[]>();
+  for (const row of leaders) {
+    const list = lists.get(row.day) ?? [];
+    list.push(Number(row.views));
+    lists.set(row.day, list);
+  }
+  // An article outside every day's leaders has at most the last leader's views on a full day.
+  let bound = 0;
+  for (const list of lists.values()) if (list.length === perDay) bound += Math.min(...list);
+  const candidates = [...new Set(leaders.map((row) => Number(row.article_id)))];
+  if (candidates.length === 0) return bound === 0 ? [] : null;
+  const views = sumOf(articleDailyStats.views);
+  const ranked = await tx
+    .select({ articleId: articleDailyStats.articleId, views })
+    .from(articleDailyStats)
+    .where(
+      and(
+        inArray(articleDailyStats.articleId, candidates),
+        gte(articleDailyStats.day, fromDay),
+        lte(articleDailyStats.day, toDay),
+      ),
+    )
+    .groupBy(articleDailyStats.articleId)
+    .orderBy(desc(views), desc(articleDailyStats.articleId))
+    .limit(limit);
+  if (bound === 0) return ranked;
+  const last = ranked.at(-1);
+  return ranked.length === limit && last && Number(last.views) > bound ? ranked : null;
+}
 
 export function createAnalyticsRepository(db: Database) {
   /**
@@ -269,37 +323,55 @@ export function createAnalyticsRepository(db: Database) {
         .groupBy(analyticsDailyRollups.day);
     },
 
-    /** The most viewed articles from `fromDay` on. */
-    async topArticles(scope: AnalyticsScope, fromDay: string, limit: number, tx: Executor = db) {
-      const views = sumOf(articleDailyStats.views);
-      // Ranked before the join, so only the winners are looked up in articles.
-      const totals = tx
-        .select({ articleId: articleDailyStats.articleId, views: views.as("views") })
-        .from(articleDailyStats)
+    /**
+     * The most viewed articles from `fromDay` to `toDay`, exactly. For the whole site it first
+     * ranks only each day's leaders (a few rows per day through the (day, views) index): no other
+     * article can have more views than the sum of each day's last leader, so when that bound is
+     * below the last place of the list, the list is final; otherwise every article is summed.
+     */
+    async topArticles(
+      scope: AnalyticsScope,
+      fromDay: string,
+      toDay: string,
+      limit: number,
+      tx: Executor = db,
+    ): Promise<Array<{ id: number; title: string; slug: string | null; views: number }>> {
+      let ranked: Array<{ articleId: number; views: number }> | null = null;
+      if (scope === "all") ranked = await rankFromDailyLeaders(fromDay, toDay, limit, tx);
+      if (!ranked) {
+        const views = sumOf(articleDailyStats.views);
+        ranked = await tx
+          .select({ articleId: articleDailyStats.articleId, views })
+          .from(articleDailyStats)
+          .where(
+            and(
+              gte(articleDailyStats.day, fromDay),
+              lte(articleDailyStats.day, toDay),
+              scope === "all"
+                ? undefined
+                : sql`${articleDailyStats.articleId} in (select ${articles.id} from ${articles} where ${articles.authorId} = ${scope.authorId})`,
+            ),
+          )
+          .groupBy(articleDailyStats.articleId)
+          .having(sql`sum(${articleDailyStats.views}) > 0`)
+          .orderBy(desc(views), desc(articleDailyStats.articleId))
+          .limit(limit);
+      }
+      if (ranked.length === 0) return [];
+      const titles = await tx
+        .select({ id: articles.id, title: articles.title, slug: articles.slug })
+        .from(articles)
         .where(
-          and(
-            gte(articleDailyStats.day, fromDay),
-            scope === "all"
-              ? undefined
-              : sql`${articleDailyStats.articleId} in (select ${articles.id} from ${articles} where ${articles.authorId} = ${scope.authorId})`,
+          inArray(
+            articles.id,
+            ranked.map((row) => row.articleId),
           ),
-        )
-        .groupBy(articleDailyStats.articleId)
-        .having(sql`sum(${articleDailyStats.views}) > 0`)
-        .orderBy(desc(views), desc(articleDailyStats.articleId))
-        .limit(limit)
-        .as("totals");
-      return tx
-        .select({
-          id: articles.id,
-          title: articles.title,
-          slug: articles.slug,
-          views: totals.views,
-        })
-        .from(totals)
-        .innerJoin(articles, eq(articles.id, totals.articleId))
-        .orderBy(desc(totals.views), desc(articles.id))
-        .limit(limit);
+        );
+      const byId = new Map(titles.map((row) => [row.id, row]));
+      return ranked.flatMap((row) => {
+        const article = byId.get(row.articleId);
+        return article ? [{ ...article, views: Number(row.views) }] : [];
+      });
     },
 
     async topCategories(scope: AnalyticsScope, fromDay: string, limit: number, tx: Executor = db) {

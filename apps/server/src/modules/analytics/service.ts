@@ -186,8 +186,8 @@ export function createAnalyticsService(deps: {
       const from7 = dayOf(new Date(current.getTime() - 6 * dayMs));
       const [daily, topToday, topWeek, topCategories, topReferrers] = await Promise.all([
         repository.viewsByDay(scope, from30),
-        repository.topArticles(scope, today, topListSize),
-        repository.topArticles(scope, from7, topListSize),
+        repository.topArticles(scope, today, today, topListSize),
+        repository.topArticles(scope, from7, today, topListSize),
         repository.topCategories(scope, from7, topListSize),
         repository.topReferrers(scope, from7, topListSize),
       ]);
