@@ -79,23 +79,29 @@ const sumOf = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)::i
 const leadersPerList = 5;
 
 /**
- * The top `limit` articles by views summed over the days, from each day's leaders (the threshold
- * algorithm), or null when the leaders cannot decide it and every article must be summed.
+ * The top `limit` articles (of the scope) by views summed over the days, from each day's leaders
+ * (the threshold algorithm), or null when the leaders cannot decide it and every article must be
+ * summed.
  */
 async function rankFromDailyLeaders(
+  scope: AnalyticsScope,
   fromDay: string,
   toDay: string,
   limit: number,
   tx: Executor,
 ): Promise<Array<{ articleId: number; views: number }> | null> {
   const perDay = limit * leadersPerList;
+  const ownArticles =
+    scope === "all"
+      ? sql``
+      : sql`and s.article_id in (select a.id from articles a where a.author_id = ${scope.authorId})`;
   const leaders = (
     (await tx.execute(sql`
       select d.day::date::text as day, l.article_id, l.views
       from generate_series(${fromDay}::date, ${toDay}::date, interval '1 day') as d(day)
       cross join lateral (
         select s.article_id, s.views from article_daily_stats s
-        where s.day = d.day::date and s.views > 0
+        where s.day = d.day::date and s.views > 0 ${ownArticles}
         order by s.views desc limit ${perDay}
       ) l`)) as unknown as { rows: Array<{ day: string; article_id: number; views: number }> }
   ).rows;
@@ -324,8 +330,8 @@ export function createAnalyticsRepository(db: Database) {
     },
 
     /**
-     * The most viewed articles from `fromDay` to `toDay`, exactly. For the whole site it first
-     * ranks only each day's leaders (a few rows per day through the (day, views) index): no other
+     * The most viewed articles from `fromDay` to `toDay`, exactly. It first ranks only each
+     * day's leaders (a few rows per day through the (day, views) index): no other
      * article can have more views than the sum of each day's last leader, so when that bound is
      * below the last place of the list, the list is final; otherwise every article is summed.
      */
@@ -336,8 +342,7 @@ export function createAnalyticsRepository(db: Database) {
       limit: number,
       tx: Executor = db,
     ): Promise<Array<{ id: number; title: string; slug: string | null; views: number }>> {
-      let ranked: Array<{ articleId: number; views: number }> | null = null;
-      if (scope === "all") ranked = await rankFromDailyLeaders(fromDay, toDay, limit, tx);
+      let ranked = await rankFromDailyLeaders(scope, fromDay, toDay, limit, tx);
       if (!ranked) {
         const views = sumOf(articleDailyStats.views);
         ranked = await tx
