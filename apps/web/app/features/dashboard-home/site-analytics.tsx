@@ -159,7 +159,7 @@ export function SiteAnalytics({ userId }: { userId: number | undefined }) {
                 {
                   scaleType: "band",
                   data: data.viewsByDay.map((row) => formatDayLabel(row.day)),
-                  tickLabelInterval: (_value: string, index: number) => index % 7 === 1,
+                  tickLabelInterval: (_value: string, index: number) => index % 7 === 3,
                 },
               ]}
               yAxis={[{ width: 48 }]}
