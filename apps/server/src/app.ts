@@ -27,6 +27,7 @@ import { createRateLimitRefusals } from "./lib/rate-limit-refusals";
 import { redisConnectionName, redisKeys } from "./lib/redis-keys";
 import { aiImagesRoutes } from "./modules/ai-images/routes";
 import { aiWriterRoutes } from "./modules/ai-writer/routes";
+import { analyticsOverviewRoutes, articleAnalyticsRoutes } from "./modules/analytics/routes";
 import { apiKeysRoutes } from "./modules/api-keys/routes";
 import { articleEditorRoutes } from "./modules/articles/editor-routes";
 import { articleReadRoutes } from "./modules/articles/routes";
@@ -235,8 +236,9 @@ export async function buildApp(
     // Bulk image batches stop after the article in hand; another instance or the next start resumes them.
     await services.aiImages.close();
     await stopSharingInvalidations?.();
-    // Pending API key usage is written while the database is still open.
+    // Pending API key usage and analytics are written while the database is still open.
     await services.apiKeys.close();
+    await services.analytics.close();
     await counters.close();
     await redis?.quit().catch(() => {});
     await files.close();
@@ -277,6 +279,14 @@ export async function buildApp(
       await api.register(usersRoutes, { prefix: "/users", users: services.users });
       await api.register(apiKeysRoutes, { prefix: "/api-keys", apiKeys: services.apiKeys });
       await api.register(articleReadRoutes, { prefix: "/articles", articles: services.articles });
+      await api.register(articleAnalyticsRoutes, {
+        prefix: "/articles",
+        analytics: services.analytics,
+      });
+      await api.register(analyticsOverviewRoutes, {
+        prefix: "/analytics",
+        analytics: services.analytics,
+      });
       await api.register(categoryReadRoutes, {
         prefix: "/categories",
         categories: services.categories,

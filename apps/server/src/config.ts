@@ -64,6 +64,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
   S3_PUBLIC_URL: z.url({ error: "must be a URL such as https://cdn.aurumwire.example" }).optional(),
   API_KEY_USAGE_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  ANALYTICS_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).default(30),
   PAGE_RENDER_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(64),
   // The contribution address until an admin sets one in Site Settings; unset, no box is shown.
@@ -149,6 +150,8 @@ export interface AppConfig {
   s3: S3StorageConfig | null;
   /** How often batched API key usage (count, last use) is written to the database. */
   apiKeyUsageFlushMs: number;
+  /** How often buffered article analytics (hourly and daily rows) are written to the database. */
+  analyticsFlushMs: number;
   pageCacheTtlSeconds: number;
   /**
    * Public page renders that may wait for one of the 8 render slots; one more (or any while the
@@ -251,6 +254,7 @@ export function loadConfig(
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     s3,
     apiKeyUsageFlushMs: e.API_KEY_USAGE_FLUSH_MS,
+    analyticsFlushMs: e.ANALYTICS_FLUSH_MS,
     pageCacheTtlSeconds: e.PAGE_CACHE_TTL_SECONDS,
     pageRenderQueueLimit: e.PAGE_RENDER_QUEUE_LIMIT,
     bitcoinAddress: e.BITCOIN_ADDRESS,

@@ -11,6 +11,9 @@ import { createOpenAiProvider } from "./modules/ai-writer/openai-provider";
 import type { ChatProvider } from "./modules/ai-writer/provider";
 import { createAiGenerationsRepository } from "./modules/ai-writer/repository";
 import { createAiWriterService } from "./modules/ai-writer/service";
+import { createAnalyticsRecorder } from "./modules/analytics/recorder";
+import { createAnalyticsRepository } from "./modules/analytics/repository";
+import { createAnalyticsService } from "./modules/analytics/service";
 import { createApiKeysRepository } from "./modules/api-keys/repository";
 import { createApiKeysService } from "./modules/api-keys/service";
 import { createUsageRecorder } from "./modules/api-keys/usage-recorder";
@@ -122,6 +125,22 @@ export function createServices(deps: {
       counters,
       secureCookie: config.publicUrl.startsWith("https://"),
     }),
+  });
+  const analytics = createAnalyticsService({
+    repository: createAnalyticsRepository(db),
+    recorder: createAnalyticsRecorder({
+      repository: createAnalyticsRepository(db),
+      flushIntervalMs: config.analyticsFlushMs,
+      onError: (error) =>
+        log?.warn({ err: error }, "could not write article analytics; kept for the next attempt"),
+    }),
+    articles,
+    counters,
+    secret: config.jwtSecret,
+    ownHosts: [new URL(config.publicUrl).hostname],
+  });
+  articles.setViewListener({
+    onViewCounted: (view) => analytics.viewCounted(view.articleId, view.source, view.requestHost),
   });
   const siteSettingsRepository = createSiteSettingsRepository(db);
   const publicSettings = createPublicSettingsReader({
@@ -269,6 +288,7 @@ export function createServices(deps: {
     pageCache,
     articlesRepository,
     articles,
+    analytics,
     categoriesRepository,
     categories,
     publicSettings,

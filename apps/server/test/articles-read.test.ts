@@ -524,7 +524,12 @@ describe("views and likes", () => {
       });
     const first = await view("session-aaaaaaaa");
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ success: true, counted: true, viewCount: 1 });
+    expect(first.json()).toEqual({
+      success: true,
+      counted: true,
+      viewCount: 1,
+      viewToken: expect.any(String),
+    });
     // Made-up session ids from one reader (issue 17 moved an article to #1 this way).
     const forged = await Promise.all(
       Array.from({ length: 30 }, (_, index) => view(`forged-session-${index}`)),

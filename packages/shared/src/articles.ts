@@ -307,5 +307,7 @@ export const viewResponseSchema = z.object({
   success: z.boolean(),
   counted: z.boolean(),
   viewCount: z.number(),
+  /** Given with a counted view: lets the page send its read-through once (analytics). */
+  viewToken: z.string().optional(),
 });
 export const likeResponseSchema = z.object({ liked: z.boolean(), likeCount: z.number() });

@@ -1,6 +1,7 @@
 // The one schema, split by domain into schema/*.ts; drizzle-kit reads the same files.
 export * from "./schema/ai-images";
 export * from "./schema/ai-writer";
+export * from "./schema/analytics";
 export * from "./schema/api-keys";
 export * from "./schema/content";
 export * from "./schema/market-data";

@@ -10,6 +10,7 @@ export const dashboardPaths = {
   createArticle: "/dashboard/articles/create",
   article: (id: number) => `/dashboard/articles/${id}`,
   editArticle: (id: number) => `/dashboard/articles/${id}/edit`,
+  articleAnalytics: (id: number) => `/dashboard/articles/${id}/analytics`,
   featuredArticles: "/dashboard/featured-articles",
   apiKeys: "/dashboard/api-keys",
   campaigns: "/dashboard/campaigns",

@@ -51,3 +51,10 @@ export function formatDisplayDate(
 export function formatPublicArticleDate(value: string | null | undefined): string {
   return formatDate(value, dateFormats.articles);
 }
+
+/** A calendar day sent as 'yyyy-MM-dd' (UTC days of the analytics) as 'MMM d', the same day everywhere. */
+export function formatDayLabel(day: string): string {
+  const [year, month, date] = day.split("-").map(Number);
+  const value = new Date(year, (month ?? 1) - 1, date ?? 1);
+  return isValid(value) ? format(value, "MMM d") : day;
+}

@@ -19,9 +19,9 @@ const cookieTypes = [
   },
   {
     type: "Analytics",
-    purpose: "Count article views once per reading session, without identifying you.",
-    examples: "View session id (session storage)",
-    duration: "Until the tab is closed",
+    purpose: "Count article views once per reader, without identifying you.",
+    examples: "View session id (session storage); anonymous visitor id aw_vid (cookie)",
+    duration: "Until the tab is closed; the cookie 12 months",
   },
   {
     type: "Functional",

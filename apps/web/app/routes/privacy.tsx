@@ -32,14 +32,31 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
           information such as a short biography.
         </li>
         <li>
-          <strong>Reading activity</strong>: which articles are viewed, counted per browser tab so
-          that one reader is not counted many times. This count is anonymous.
+          <strong>Reading activity</strong>: which articles are viewed, counted once per reader. To
+          tell readers apart we never store your IP address: the server keeps a keyed hash of
+          address and browser type, which cannot be turned back into the address without our
+          server's secret, or your account when you are signed in. Search engines, link previews and
+          other known bots are not counted.
         </li>
         <li>
           <strong>Technical data</strong>: IP address and browser type in server logs, kept for
           security and troubleshooting.
         </li>
       </ul>
+      <h2>Article analytics</h2>
+      <p>
+        Our newsroom sees how its articles are read, as totals only. For every article we keep, per
+        hour and per day: the number of views; how readers arrived (from a search engine, a social
+        network, another website, our newsletter, our own pages, or directly), naming only the other
+        site and never the address of the page you came from; whether the end of the article was
+        reached; and how long the page stayed open, in bands such as 1 to 3 minutes. These figures
+        contain no identifier, address or cookie value, so they cannot be traced back to you.
+      </p>
+      <p>
+        The signals come from a small script of our own on the article page, sent to our own server
+        once per counted view. No third-party analytics service receives anything, and analytics
+        sets no cookie of its own.
+      </p>
       <h2>Why we use it</h2>
       <p>
         To run your account, to show which articles readers find useful, to keep the service secure,
@@ -47,14 +64,16 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
       </p>
       <h2>Storage in your browser</h2>
       <p>
-        Signing in stores a login token in your browser's local storage; view counting uses a random
-        identifier in session storage that disappears when you close the tab. See our{" "}
+        Signing in stores a login token in your browser's local storage. View counting uses a random
+        identifier in session storage that disappears when you close the tab, and an anonymous
+        cookie (aw_vid, sent only to our article API) holding the hashed visitor id described above,
+        so a reader who changes networks is not counted twice. See our{" "}
         <Link to="/cookies">cookie policy</Link> for details.
       </p>
       <h2>How long we keep it</h2>
       <p>
         Account data is kept while your account exists. Server logs are kept for up to 30 days.
-        Anonymous view counts are kept as long as the article is published.
+        Anonymous view counts and article analytics are kept as long as the article exists.
       </p>
       <h2>Your rights</h2>
       <p>

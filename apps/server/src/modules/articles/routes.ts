@@ -1,3 +1,4 @@
+import { viewSourceSchema } from "@aurumwire/shared/analytics";
 import {
   articleListOnlySchema,
   articleListQuerySchema,
@@ -86,6 +87,7 @@ export const articleReadRoutes: FastifyPluginAsyncZod<{ articles: ArticlesServic
       schema: {
         params: slugOrIdParams,
         headers: z.object({ "x-session-id": viewSessionIdSchema }),
+        body: viewSourceSchema,
         response: { 200: viewResponseSchema },
       },
     },
@@ -98,6 +100,8 @@ export const articleReadRoutes: FastifyPluginAsyncZod<{ articles: ArticlesServic
           address: request.ip,
           userAgent: request.headers["user-agent"],
           cookieHeader: request.headers.cookie,
+          source: request.body ?? undefined,
+          host: request.hostname,
         },
         request.user,
       );

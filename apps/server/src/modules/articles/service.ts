@@ -1,3 +1,4 @@
+import type { ViewSource } from "@aurumwire/shared/analytics";
 import type {
   Article,
   ArticleListQuery,
@@ -22,6 +23,21 @@ import { articleListsTag, articleListTags, articleTag, searchResultsTag } from "
 import { type ArticleRecord, toArticle } from "./present";
 import type { ArticleListFilters, ArticlesRepository, ArticleVisibility } from "./repository";
 import type { ViewRequest, ViewVisitors } from "./view-visitors";
+
+/** A view the server counted, with what the page said about where the reader came from. */
+export interface CountedView {
+  articleId: number;
+  source: ViewSource | undefined;
+  requestHost: string | undefined;
+}
+
+/**
+ * Told about every counted view (analytics); may answer with a token the page sends its reading
+ * events with.
+ */
+export interface ViewListener {
+  onViewCounted: (view: CountedView) => string | undefined;
+}
 
 /** Who is asking: the signed-in user, or null for anonymous readers. */
 export type Viewer = Pick<UserRow, "id" | "role"> | null;
@@ -56,6 +72,7 @@ export function createArticlesService(deps: {
   viewVisitors: ViewVisitors;
 }) {
   const { repository, categories, cache, viewVisitors } = deps;
+  let viewListener: ViewListener | null = null;
 
   /** A ranked list, filled up with the latest public articles when too few qualify. */
   async function withLatest(records: ArticleRecord[], limit: number): Promise<Article[]> {
@@ -106,6 +123,11 @@ export function createArticlesService(deps: {
   }
 
   return {
+    /** Set once at boot: analytics is built from this service, so it is handed in afterwards. */
+    setViewListener(listener: ViewListener) {
+      viewListener = listener;
+    },
+
     /** GET /api/articles: filters, visibility, search and pagination. */
     async list(query: ArticleListQuery, viewer: Viewer = null): Promise<ArticleListResponse> {
       const status = query.status === "all" ? undefined : query.status;
@@ -261,14 +283,13 @@ export function createArticlesService(deps: {
       );
     },
 
-    /** Counts a view once per article and session id; only public articles are counted. */
     /**
-     * Counts a view once per article and visitor as the server sees them (view-visitors.ts).
-     * `setCookie` is the visitor cookie for the route to send.
+     * Counts a view once per article and visitor as the server sees them (view-visitors.ts); only
+     * public articles are counted. `setCookie` is the visitor cookie for the route to send.
      */
     async recordView(
       slugOrId: string | number,
-      request: Omit<ViewRequest, "userId">,
+      request: Omit<ViewRequest, "userId"> & { source?: ViewSource; host?: string },
       viewer: Viewer = null,
     ) {
       const article = await findVisible(slugOrId, null);
@@ -278,7 +299,19 @@ export function createArticlesService(deps: {
         return { success: true, counted: false, viewCount, setCookie: visitor.setCookie };
       }
       const result = await repository.recordView(article.id, visitor.key, viewer?.id ?? null);
-      return { success: true, ...result, setCookie: visitor.setCookie };
+      const viewToken = result.counted
+        ? viewListener?.onViewCounted({
+            articleId: article.id,
+            source: request.source,
+            requestHost: request.host,
+          })
+        : undefined;
+      return {
+        success: true,
+        ...result,
+        ...(viewToken ? { viewToken } : {}),
+        setCookie: visitor.setCookie,
+      };
     },
 
     /** Like or unlike, once per user. */

@@ -6,6 +6,7 @@ import AddIcon from "@mui/icons-material/Add";
 import AutoAwesomeIcon from "@mui/icons-material/AutoAwesome";
 import DeleteIcon from "@mui/icons-material/Delete";
 import EditIcon from "@mui/icons-material/Edit";
+import InsightsIcon from "@mui/icons-material/Insights";
 import SearchIcon from "@mui/icons-material/Search";
 import StarIcon from "@mui/icons-material/Star";
 import StarBorderIcon from "@mui/icons-material/StarBorder";
@@ -425,6 +426,11 @@ export function ArticlesManagement() {
                         label: "View",
                         icon: <VisibilityIcon fontSize="small" />,
                         href: `/article/${article.slug || article.id}`,
+                      },
+                      {
+                        label: "Analytics",
+                        icon: <InsightsIcon fontSize="small" />,
+                        to: dashboardPaths.articleAnalytics(article.id),
                       },
                       {
                         label: "Delete",

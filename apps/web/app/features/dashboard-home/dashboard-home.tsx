@@ -37,6 +37,7 @@ import { PageHeading } from "../../components/page-heading";
 import { useAuth } from "../../lib/auth-context";
 import { dashboardPaths } from "../../lib/dashboard-paths";
 import { formatAge } from "../../lib/dates";
+import { SiteAnalytics } from "./site-analytics";
 
 function StatCard(props: { label: string; value: number | undefined; icon: ReactNode }) {
   return (
@@ -129,6 +130,8 @@ export function DashboardHome() {
         <StatCard label="Total Views" value={stats.data?.totalViews} icon={<VisibilityIcon />} />
         <StatCard label="Drafts" value={stats.data?.drafts} icon={<EditNoteIcon />} />
       </Box>
+
+      <SiteAnalytics userId={authorId} />
 
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
@@ -230,6 +233,14 @@ export function DashboardHome() {
           }}
         >
           Edit
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            if (menu) navigate(dashboardPaths.articleAnalytics(menu.article.id));
+            setMenu(null);
+          }}
+        >
+          Analytics
         </MenuItem>
         <MenuItem
           sx={{ color: "error.main" }}
