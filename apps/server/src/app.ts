@@ -29,6 +29,7 @@ import { breakingNewsRoutes } from "./modules/breaking-news/routes";
 import { categoryEditorRoutes } from "./modules/categories/editor-routes";
 import { categoryReadRoutes } from "./modules/categories/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { landingPageRoutes } from "./modules/landing-page/routes";
 import { marketDataRoutes } from "./modules/market-data/routes";
 import { mediaRoutes } from "./modules/media/routes";
 import { publicApiRoutes } from "./modules/public-api/routes";
@@ -239,6 +240,10 @@ export async function buildApp(
       await api.register(mediaRoutes, { media: services.media });
       await api.register(categoryEditorRoutes, { categoryEditor: services.categoryEditor });
       await api.register(siteSettingsRoutes, { siteSettings: services.siteSettings });
+      await api.register(landingPageRoutes, {
+        prefix: "/landing-page",
+        landingPage: services.landingPage,
+      });
       await api.register(marketDataRoutes, {
         prefix: "/market-data",
         marketData: services.marketData,

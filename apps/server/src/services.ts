@@ -26,6 +26,8 @@ import { createCategoryEditorRepository } from "./modules/categories/editor-repo
 import { createCategoryEditorService } from "./modules/categories/editor-service";
 import { createCategoriesRepository } from "./modules/categories/repository";
 import { createCategoriesService } from "./modules/categories/service";
+import { createLandingPageRepository } from "./modules/landing-page/repository";
+import { createLandingPageService } from "./modules/landing-page/service";
 import { createCoinGeckoClient } from "./modules/market-data/coingecko-client";
 import { createMarketDataRepository } from "./modules/market-data/repository";
 import { createMarketDataService, type MarketDataLogger } from "./modules/market-data/service";
@@ -192,6 +194,16 @@ export function createServices(deps: {
     users: usersRepository,
     categories,
   });
+  const landingPage = createLandingPageService({
+    db,
+    repository: createLandingPageRepository(db),
+    cache: pageCache,
+    isPublicArticle: (id) =>
+      articles.get(id).then(
+        () => true,
+        () => false,
+      ),
+  });
   return {
     auth,
     usersRepository,
@@ -213,6 +225,7 @@ export function createServices(deps: {
     categoryEditor,
     siteSettings,
     media,
+    landingPage,
   };
 }
 

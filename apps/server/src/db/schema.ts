@@ -1,7 +1,10 @@
 // The one schema, split by domain into schema/*.ts; drizzle-kit reads the same files.
 export * from "./schema/ai-writer";
 export * from "./schema/api-keys";
+export * from "./schema/contact";
 export * from "./schema/content";
+export * from "./schema/landing-page";
 export * from "./schema/market-data";
 export * from "./schema/news";
+export * from "./schema/newsletter";
 export * from "./schema/users";
