@@ -14,6 +14,7 @@ import { seedDemoContent } from "./db/seed";
 import { breakingNewsJob } from "./jobs/breaking-news-job";
 import { embeddedDatabaseMaintenanceJob } from "./jobs/embedded-database-maintenance-job";
 import { marketDataPollJob, marketDataSyncJob } from "./jobs/market-data-job";
+import { newsletterJob } from "./jobs/newsletter-job";
 import { createJobScheduler, type JobScheduler } from "./jobs/scheduler";
 import { contentSecurityPolicy } from "./lib/content-security-policy";
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./lib/counters";
@@ -32,6 +33,7 @@ import { healthRoutes } from "./modules/health/routes";
 import { landingPageRoutes } from "./modules/landing-page/routes";
 import { marketDataRoutes } from "./modules/market-data/routes";
 import { mediaRoutes } from "./modules/media/routes";
+import { newsletterRoutes } from "./modules/newsletter/routes";
 import { publicApiRoutes } from "./modules/public-api/routes";
 import { feedRoutes } from "./modules/site-feeds/routes";
 import { siteSettingsRoutes } from "./modules/site-settings/routes";
@@ -184,6 +186,7 @@ export async function buildApp(
   jobs.add(marketDataPollJob(services.marketData));
   jobs.add(marketDataSyncJob(services.marketData));
   jobs.add(breakingNewsJob(services.breakingNews));
+  jobs.add(newsletterJob(services.newsletter));
   jobs.add(embeddedDatabaseMaintenanceJob({ database, cache: services.pageCache }));
 
   app.decorate("services", services);
@@ -198,6 +201,7 @@ export async function buildApp(
     await stopSharingInvalidations?.();
     // Pending API key usage is written while the database is still open.
     await services.apiKeys.close();
+    services.mailer.close();
     await counters.close();
     await redis?.quit().catch(() => {});
     await database.close();
@@ -243,6 +247,11 @@ export async function buildApp(
       await api.register(landingPageRoutes, {
         prefix: "/landing-page",
         landingPage: services.landingPage,
+      });
+      await api.register(newsletterRoutes, {
+        prefix: "/newsletter",
+        newsletter: services.newsletter,
+        siteName: config.siteName,
       });
       await api.register(marketDataRoutes, {
         prefix: "/market-data",

@@ -72,6 +72,12 @@ const envSchema = z.object({
   NEWS_FEEDS: z.string().optional(),
   PARTNER_API_URL: optionalUrl,
   PARTNER_API_KEY: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, "must look like smtp://user:password@host:587 or smtps://...")
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(200).optional(),
+  CONTACT_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -120,6 +126,11 @@ export interface AppConfig {
   marketData: { url?: string; apiKey?: string };
   newsFeeds: string[];
   partner: { url?: string; apiKey?: string };
+  /**
+   * Outgoing e-mail (newsletter, contact form, address verification; decisions 121-124). Without
+   * smtpUrl nothing is sent: subscriptions stay pending, messages are only stored.
+   */
+  mail: { smtpUrl?: string; from: string; contactEmail?: string; timeoutMs?: number };
   /** The first login delay after the free attempts (default one minute); tests shorten it. */
   loginDelayBaseMs?: number;
   /** Time limit for calls to external services (price provider, feeds); tests shorten it. */
@@ -196,11 +207,22 @@ export function loadConfig(
       .map((url) => url.trim())
       .filter(Boolean),
     partner: { url: e.PARTNER_API_URL, apiKey: e.PARTNER_API_KEY },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${mailDomain(e.PUBLIC_URL)}>`,
+      contactEmail: e.CONTACT_EMAIL,
+    },
   };
   const config = { ...base, ...overrides, dataDir };
   assertDataDirIsAFolder(dataDir);
   if (!config.jwtSecret) config.jwtSecret = loadOrCreateJwtSecret(dataDir);
   return config;
+}
+
+/** The host of the public address for the default sender (localhost for local installs). */
+function mailDomain(publicUrl: string | undefined): string {
+  if (!publicUrl) return "localhost";
+  return new URL(publicUrl).hostname || "localhost";
 }
 
 /** A DATA_DIR that exists must be a folder; a missing one is created when first written to. */

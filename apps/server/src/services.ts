@@ -28,11 +28,15 @@ import { createCategoriesRepository } from "./modules/categories/repository";
 import { createCategoriesService } from "./modules/categories/service";
 import { createLandingPageRepository } from "./modules/landing-page/repository";
 import { createLandingPageService } from "./modules/landing-page/service";
+import { createMailer } from "./modules/mail/mailer";
+import { createLinkSigner } from "./modules/mail/signed-links";
 import { createCoinGeckoClient } from "./modules/market-data/coingecko-client";
 import { createMarketDataRepository } from "./modules/market-data/repository";
 import { createMarketDataService, type MarketDataLogger } from "./modules/market-data/service";
 import { createMediaService } from "./modules/media/service";
 import { createUploadStorage } from "./modules/media/upload-storage";
+import { createNewsletterRepository } from "./modules/newsletter/repository";
+import { createNewsletterService } from "./modules/newsletter/service";
 import { createPublicContentRepository } from "./modules/public-api/repository";
 import { createPublicApiService } from "./modules/public-api/service";
 import { createPublicSettingsReader } from "./modules/public-site/settings-reader";
@@ -204,6 +208,23 @@ export function createServices(deps: {
         () => false,
       ),
   });
+  // E-mail (decisions 121-124): one SMTP transport for the newsletter, contact form and sign-up.
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    timeoutMs: config.mail.timeoutMs,
+  });
+  const mailLinks = createLinkSigner(config.jwtSecret);
+  const newsletter = createNewsletterService({
+    repository: createNewsletterRepository(db),
+    settings: siteSettingsRepository,
+    mailer,
+    links: mailLinks,
+    counters,
+    topStories: (limit) => articles.popular(limit, "day"),
+    site: { name: config.siteName, url: config.publicUrl },
+    log,
+  });
   return {
     auth,
     usersRepository,
@@ -226,6 +247,9 @@ export function createServices(deps: {
     siteSettings,
     media,
     landingPage,
+    mailer,
+    mailLinks,
+    newsletter,
   };
 }
 

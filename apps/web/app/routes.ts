@@ -23,6 +23,7 @@ export default [
     route("disclaimer", "routes/disclaimer.tsx"),
     route("preview", "routes/preview.tsx"),
   ]),
+  route("landing", "routes/landing.tsx"),
   route("login", "routes/login.tsx"),
   route("register", "routes/register.tsx"),
   route("setup", "routes/setup.tsx"),

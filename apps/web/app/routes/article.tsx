@@ -9,6 +9,7 @@ import { CoverImage } from "../features/articles/cover-image";
 import { articleImage, authorName, formatCount, toCardArticle } from "../features/articles/format";
 import { RelatedArticles, relatedError } from "../features/articles/related-articles";
 import { useTrackView } from "../features/articles/use-track-view";
+import { NewsletterBox } from "../features/newsletter/newsletter-box";
 import { formatPublicArticleDate } from "../lib/dates";
 import { absoluteUrl, breadcrumbJsonLd, newsArticleJsonLd, seoMeta, siteFrom } from "../lib/seo";
 import type { Route } from "./+types/article";
@@ -136,6 +137,7 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
           <code data-testid="bitcoin-address">{bitcoinAddress}</code>
         </aside>
       </article>
+      <NewsletterBox />
       <RelatedArticles
         articleId={article.id}
         initial={related.articles}
