@@ -38,7 +38,7 @@ describe("landing page configuration", () => {
       "market_analytics",
     ]);
     expect(sections.every((section) => section.isActive)).toBe(true);
-    expect(sections[1]?.title).toBe("Featured Articles");
+    expect(sections[1]?.title).toBe("Editor's Picks");
     expect(content.heroTitle).toBe("Premium Crypto Intelligence");
   });
 

@@ -231,9 +231,13 @@ export const landingSectionResponseSchema = z.object({ data: landingSectionSchem
 export const landingSectionsResponseSchema = z.object({ data: z.array(landingSectionSchema) });
 
 /** The sections a fresh install starts with, in the spec's order of the alternate layout. */
-export const defaultLandingSections: ReadonlyArray<{ sectionType: LandingSectionType }> = [
-  { sectionType: "hero" },
-  { sectionType: "featured_articles" },
+export const defaultLandingSections: ReadonlyArray<{
+  sectionType: LandingSectionType;
+  title?: string;
+}> = [
+  { sectionType: "hero", title: "Top Stories" },
+  // The spec's layout names its four numbered picks 'Editor's Picks'.
+  { sectionType: "featured_articles", title: "Editor's Picks" },
   { sectionType: "latest_news" },
   { sectionType: "market_analytics" },
 ];

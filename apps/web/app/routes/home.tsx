@@ -10,7 +10,8 @@ import { loadMarketAnalytics } from "../features/market/market-data.server";
 import { NewsletterBox } from "../features/newsletter/newsletter-box";
 import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/home";
-import { LandingPage, landingMeta, loadLandingPage } from "./landing";
+import { LandingPage, landingMeta } from "./landing";
+import { loadLandingPage } from "./landing-data.server";
 
 /** Articles 1 (hero), 2-7 (Latest News) and the first 20 of All Stories (from the 8th). */
 const firstStory = 7;

@@ -1,12 +1,12 @@
-import {
-  defaultLandingPageContent as fallbackContent,
-  emptyLandingFeatured as noPicks,
-} from "@aurumwire/shared/landing-page";
+import type { Article, Category } from "@aurumwire/shared/articles";
+import { defaultLandingPageContent as fallbackContent } from "@aurumwire/shared/landing-page";
 import { limits } from "@aurumwire/shared/limits";
+import type { MarketDataResponse, MarketsTableResponse } from "@aurumwire/shared/market";
+import type { NewsTickerResponse } from "@aurumwire/shared/news";
+import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useSiteLinkNavigation } from "../components/site-link";
 import { ArticleCard } from "../features/articles/article-card";
-import { loadArticleList } from "../features/articles/articles.server";
 import { type CardArticle, toCardArticle } from "../features/articles/format";
 import { LiveBreakingNewsTicker } from "../features/breaking-news/breaking-news-ticker";
 import {
@@ -18,50 +18,11 @@ import { LandingLayout, type LandingSlots } from "../features/landing-page/landi
 import { LiveMarketAnalytics } from "../features/market/market-analytics";
 import { NewsletterBox } from "../features/newsletter/newsletter-box";
 import "../components/layout/public-layout.css";
+import { api } from "../lib/api-client";
 import { seoMeta } from "../lib/seo";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/landing";
-
-/**
- * The alternate landing layout's data, straight from the server's services (cached reads: the
- * page carries the landing page's and the articles' cache tags, so a manager save drops it).
- */
-export async function loadLandingPage(
-  context: Route.LoaderArgs["context"],
-): Promise<LandingPageData<CardArticle>> {
-  const { services } = context;
-  let configuration: LandingDraft;
-  try {
-    configuration = await services.landingPage.configuration();
-  } catch (caught) {
-    // Spec point 8: landing page errors are only logged; readers get the newest articles.
-    console.error("landing page configuration failed", caught);
-    configuration = { sections: [], content: fallbackContent, featured: noPicks, charts: [] };
-  }
-  const [list, categories] = await Promise.all([
-    loadArticleList(context, { limit: limits.alternateLandingPageSize, page: 1 }),
-    services.categories.list().catch(() => []),
-  ]);
-  const blocks = await composeLandingBlocks<CardArticle>(configuration, {
-    newest: list.articles,
-    article: async (id) => toCardArticle(await services.articles.get(id)),
-    inCategory: async (slug, count) =>
-      (await loadArticleList(context, { limit: count, page: 1, categorySlug: slug })).articles,
-    trending: async (count) => (await services.articles.trending(count)).map(toCardArticle),
-    analytics: async () => services.marketData.getMarketAnalytics(),
-    markets: async () => services.marketData.getMarketsTable(),
-    news: () => services.breakingNews.getTicker(),
-  });
-  return {
-    content: configuration.content,
-    blocks,
-    categories: categories
-      .filter((category) => !category.parentId)
-      .slice(0, 8)
-      .map(({ id, name, slug }) => ({ id, name, slug })),
-    error: list.error,
-  };
-}
+import { loadLandingPage } from "./landing-data.server";
 
 /** The cards, market cards, ticker and newsletter box of their own features. */
 export const landingSlots: LandingSlots<CardArticle> = {
@@ -123,4 +84,70 @@ export default function LandingRoute({ loaderData }: Route.ComponentProps) {
   // Outside the public layout, which handles the site links' clicks everywhere else.
   useSiteLinkNavigation();
   return <LandingPage data={loaderData} />;
+}
+
+/**
+ * The manager's preview: the same layout and composition as /landing, fed from the JSON API with
+ * the manager's unsaved draft.
+ */
+export function LandingPreview({ draft }: { draft: LandingDraft }) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const [data, setData] = useState<LandingPageData<CardArticle> | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let current = true;
+    const load = async () => {
+      const [newest, categories] = await Promise.all([
+        api.get<{ articles: Article[] }>(`/articles?limit=${limits.alternateLandingPageSize}`),
+        api
+          .get<{ categories: Category[] } | Category[]>("/categories")
+          .then((answer) => (Array.isArray(answer) ? answer : answer.categories))
+          .catch(() => []),
+      ]);
+      const blocks = await composeLandingBlocks<CardArticle>(draft, {
+        newest: newest.articles.map(toCardArticle),
+        article: async (id) =>
+          toCardArticle((await api.get<{ article: Article }>(`/articles/${id}`)).article),
+        inCategory: async (slug, count) =>
+          (
+            await api.get<{ articles: Article[] }>(
+              `/articles?limit=${count}&categorySlug=${encodeURIComponent(slug)}`,
+            )
+          ).articles.map(toCardArticle),
+        trending: async (count) =>
+          (
+            await api.get<{ articles: Article[] }>(`/articles/trending?limit=${count}`)
+          ).articles.map(toCardArticle),
+        analytics: async () => (await api.get<MarketDataResponse>("/market-data")).data,
+        markets: async () => (await api.get<MarketsTableResponse>("/market-data/markets")).data,
+        news: () => api.get<NewsTickerResponse>("/news/ticker"),
+      });
+      return {
+        content: draft.content,
+        blocks,
+        categories: categories
+          .filter((category) => !category.parentId)
+          .slice(0, 8)
+          .map(({ id, name, slug }) => ({ id, name, slug })),
+        error: null,
+      };
+    };
+    load().then(
+      (next) => {
+        if (current) setData(next);
+      },
+      (error: unknown) => {
+        console.error("landing preview failed", error);
+        if (current) setFailed(true);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [draft]);
+  if (failed) return <p style={{ padding: 16 }}>Failed to load the preview.</p>;
+  if (!data) return <p style={{ padding: 16 }}>Loading preview...</p>;
+  return (
+    <LandingLayout data={data} siteName={root?.siteName ?? "AurumWire"} slots={landingSlots} />
+  );
 }

@@ -78,11 +78,11 @@ export function createLandingPageService(deps: {
       .transaction(async (tx) => {
         if (!(await repository.insertPartOnce(seededKey, true, tx))) return;
         if ((await repository.countSections(tx)) > 0) return;
-        for (const { sectionType } of defaultLandingSections) {
+        for (const { sectionType, title } of defaultLandingSections) {
           await repository.insertSection(
             {
               sectionType,
-              title: landingSectionTypeLabels[sectionType],
+              title: title ?? landingSectionTypeLabels[sectionType],
               isActive: true,
               configuration: {},
             },

@@ -131,7 +131,7 @@ function Block<CardArticle extends LandingArticle>({
           data-section-type="featured_articles"
         >
           {heading}
-          <ol className="aw-landing-picks" aria-label="Editor's Picks">
+          <ol className="aw-landing-picks" aria-labelledby={headingId}>
             {block.picks.map((article, index) => (
               <li key={article.id} className="aw-landing-picks__item">
                 <span className="aw-landing-picks__number" aria-hidden="true">
