@@ -6,6 +6,9 @@ process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
 const port = Number(process.env.E2E_PORT);
 // The AI writer talks to a local stand-in for Ollama (fake-ollama.mjs) on the next port.
 const fakeOllamaPort = port + 1;
+// Mail goes to a local SMTP capture server (fake-smtp.mjs); specs read what it took over HTTP.
+const fakeSmtpPort = port + 4;
+const fakeSmtpHttpPort = port + 5;
 
 export default defineConfig({
   testDir: "./tests",
@@ -41,6 +44,13 @@ export default defineConfig({
       env: { FAKE_OLLAMA_PORT: String(fakeOllamaPort) },
     },
     {
+      command: "node fake-smtp.mjs",
+      url: `http://127.0.0.1:${fakeSmtpHttpPort}/mails`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { FAKE_SMTP_PORT: String(fakeSmtpPort), FAKE_SMTP_HTTP_PORT: String(fakeSmtpHttpPort) },
+    },
+    {
       command: "node serve.mjs",
       url: `http://127.0.0.1:${port}/api/health`,
       timeout: 120_000,
@@ -53,6 +63,8 @@ export default defineConfig({
         NODE_ENV: "production",
         LOG_LEVEL: "warn",
         OLLAMA_URL: `http://127.0.0.1:${fakeOllamaPort}`,
+        SMTP_URL: `smtp://127.0.0.1:${fakeSmtpPort}`,
+        MAIL_FROM: "AurumWire <news@aurumwire.test>",
       },
     },
   ],
