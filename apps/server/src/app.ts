@@ -29,6 +29,7 @@ import { authRoutes } from "./modules/auth/routes";
 import { breakingNewsRoutes } from "./modules/breaking-news/routes";
 import { categoryEditorRoutes } from "./modules/categories/editor-routes";
 import { categoryReadRoutes } from "./modules/categories/routes";
+import { contactRoutes } from "./modules/contact/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { landingPageRoutes } from "./modules/landing-page/routes";
 import { marketDataRoutes } from "./modules/market-data/routes";
@@ -248,6 +249,7 @@ export async function buildApp(
         prefix: "/landing-page",
         landingPage: services.landingPage,
       });
+      await api.register(contactRoutes, { prefix: "/contact", contact: services.contact });
       await api.register(newsletterRoutes, {
         prefix: "/newsletter",
         newsletter: services.newsletter,

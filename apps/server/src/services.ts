@@ -26,6 +26,8 @@ import { createCategoryEditorRepository } from "./modules/categories/editor-repo
 import { createCategoryEditorService } from "./modules/categories/editor-service";
 import { createCategoriesRepository } from "./modules/categories/repository";
 import { createCategoriesService } from "./modules/categories/service";
+import { createContactRepository } from "./modules/contact/repository";
+import { createContactService } from "./modules/contact/service";
 import { createLandingPageRepository } from "./modules/landing-page/repository";
 import { createLandingPageService } from "./modules/landing-page/service";
 import { createMailer } from "./modules/mail/mailer";
@@ -225,6 +227,14 @@ export function createServices(deps: {
     site: { name: config.siteName, url: config.publicUrl },
     log,
   });
+  const contact = createContactService({
+    repository: createContactRepository(db),
+    mailer,
+    counters,
+    contactEmail: config.mail.contactEmail,
+    siteName: config.siteName,
+    log,
+  });
   return {
     auth,
     usersRepository,
@@ -250,6 +260,7 @@ export function createServices(deps: {
     mailer,
     mailLinks,
     newsletter,
+    contact,
   };
 }
 

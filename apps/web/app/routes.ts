@@ -41,6 +41,8 @@ export default [
     route("categories", "routes/dashboard.categories.tsx"),
     route("landing-page", "routes/dashboard.landing-page.tsx"),
     route("site-settings", "routes/dashboard.site-settings.tsx"),
+    route("subscribers", "routes/dashboard.subscribers.tsx"),
+    route("messages", "routes/dashboard.messages.tsx"),
     route("profile", "routes/dashboard.profile.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
