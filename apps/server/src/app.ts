@@ -232,7 +232,12 @@ export async function buildApp(
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
-      await api.register(authRoutes, { prefix: "/auth", auth: services.auth });
+      await api.register(authRoutes, {
+        prefix: "/auth",
+        auth: services.auth,
+        emailVerification: services.emailVerification,
+        siteName: config.siteName,
+      });
       await api.register(usersRoutes, { prefix: "/users", users: services.users });
       await api.register(apiKeysRoutes, { prefix: "/api-keys", apiKeys: services.apiKeys });
       await api.register(articleReadRoutes, { prefix: "/articles", articles: services.articles });

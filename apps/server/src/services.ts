@@ -18,6 +18,7 @@ import { createArticlesRepository } from "./modules/articles/repository";
 import { createArticlesService } from "./modules/articles/service";
 import { createViewVisitors } from "./modules/articles/view-visitors";
 import { createDemoLoginHint } from "./modules/auth/demo-hint";
+import { createEmailVerification } from "./modules/auth/email-verification";
 import { createAuthService } from "./modules/auth/service";
 import { createTokenSigner } from "./modules/auth/tokens";
 import { createBreakingNewsRepository } from "./modules/breaking-news/repository";
@@ -63,11 +64,27 @@ export function createServices(deps: {
   const { db, config, counters, log } = deps;
   const usersRepository = createUsersRepository(db);
   const tokens = createTokenSigner(config.jwtSecret, config.jwtExpiresIn);
+  // E-mail (decisions 121-124): one SMTP transport for the newsletter, contact form and sign-up.
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    timeoutMs: config.mail.timeoutMs,
+  });
+  const mailLinks = createLinkSigner(config.jwtSecret);
+  const emailVerification = createEmailVerification({
+    users: usersRepository,
+    mailer,
+    links: mailLinks,
+    counters,
+    site: { name: config.siteName, url: config.publicUrl },
+    log,
+  });
   const auth = createAuthService({
     users: usersRepository,
     tokens,
     counters,
     loginDelayBaseMs: config.loginDelayBaseMs,
+    emailVerification,
   });
   const demoLoginHint = createDemoLoginHint(usersRepository, { publicUrl: config.publicUrl });
   const users = createUsersService({
@@ -111,6 +128,7 @@ export function createServices(deps: {
     repository: articlesRepository,
     categories,
     cache: pageCache,
+    mayLike: (viewer) => emailVerification.mayLike(viewer),
     viewVisitors: createViewVisitors({
       secret: config.jwtSecret,
       counters,
@@ -210,13 +228,6 @@ export function createServices(deps: {
         () => false,
       ),
   });
-  // E-mail (decisions 121-124): one SMTP transport for the newsletter, contact form and sign-up.
-  const mailer = createMailer({
-    smtpUrl: config.mail.smtpUrl,
-    from: config.mail.from,
-    timeoutMs: config.mail.timeoutMs,
-  });
-  const mailLinks = createLinkSigner(config.jwtSecret);
   const newsletter = createNewsletterService({
     repository: createNewsletterRepository(db),
     settings: siteSettingsRepository,
@@ -259,6 +270,7 @@ export function createServices(deps: {
     landingPage,
     mailer,
     mailLinks,
+    emailVerification,
     newsletter,
     contact,
   };
