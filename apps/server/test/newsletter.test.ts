@@ -194,6 +194,19 @@ describe("newsletter with SMTP", () => {
     expect((await app.services.newsletter.runScheduledMail(undefined, day)).digests).toBe(0);
   });
 
+  it("two runs at once (two instances) send one day's digest once", async () => {
+    const day = new Date();
+    day.setUTCDate(day.getUTCDate() + 5);
+    day.setUTCHours(12, 0, 0, 0);
+    const before = smtp.mailsTo("reader.one@example.com").length;
+    const runs = await Promise.all([
+      app.services.newsletter.runScheduledMail(undefined, day),
+      app.services.newsletter.runScheduledMail(undefined, day),
+    ]);
+    expect(runs[0].digests + runs[1].digests).toBe(1);
+    expect(smtp.mailsTo("reader.one@example.com").length).toBe(before + 1);
+  });
+
   it("a mail server that never answers fails the send within the time limit", async () => {
     smtp.setBehaviour("hang");
     const response = await subscribe(app, "slow@example.com");
