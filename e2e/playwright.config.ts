@@ -65,6 +65,7 @@ export default defineConfig({
         OLLAMA_URL: `http://127.0.0.1:${fakeOllamaPort}`,
         SMTP_URL: `smtp://127.0.0.1:${fakeSmtpPort}`,
         MAIL_FROM: "AurumWire <news@aurumwire.test>",
+        CONTACT_EMAIL: "desk@aurumwire.test",
       },
     },
   ],

@@ -111,3 +111,42 @@ test("subscribe on /landing and confirm from the captured e-mail", async ({ page
   await page.goto(`${url.pathname}${url.search}`);
   await expect(page.getByRole("heading", { name: "Subscription confirmed" })).toBeVisible();
 });
+
+test("a contact message reaches the desk's inbox and the admins' Messages", async ({
+  page,
+  request,
+}) => {
+  const subject = `Tip ${Date.now()}`;
+  await page.goto("/contact");
+  await page.getByLabel("Name").fill("Ada Reader");
+  await page.getByLabel("Email").fill("ada.reader@example.com");
+  await page.getByLabel("Subject").fill(subject);
+  await page.getByLabel("Message").fill("An exchange paused withdrawals at 09:00 UTC.");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(
+    page.getByText("Thank you for your message! We'll get back to you soon."),
+  ).toBeVisible();
+  await expect(page.getByLabel("Subject")).toHaveValue("");
+
+  await expect
+    .poll(async () => {
+      const mails: Array<{ subject: string }> = await (
+        await request.get(`${mailListUrl}?to=desk@aurumwire.test`)
+      ).json();
+      return mails.some((mail) => mail.subject.includes(subject));
+    })
+    .toBe(true);
+
+  await login(page, "admin");
+  await page.goto("/dashboard/messages");
+  const card = page.getByRole("listitem").filter({ hasText: subject });
+  await expect(card.getByText("New")).toBeVisible();
+  await card.getByRole("button", { name: "Read" }).click();
+  await expect(card.getByTestId("message-body")).toHaveText(
+    "An exchange paused withdrawals at 09:00 UTC.",
+  );
+  await card.getByRole("button", { name: "Archive" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: subject })).toHaveCount(0);
+  await page.getByRole("tab", { name: "Archived" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: subject })).toBeVisible();
+});
