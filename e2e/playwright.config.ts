@@ -10,6 +10,9 @@ const fakeOllamaPort = port + 1;
 const fakeImagesPort = port + 2;
 // The partner platforms (WordPress, Ghost, a webhook) are fake-partner.mjs on port + 3.
 const fakePartnerPort = port + 3;
+// Mail goes to a local SMTP capture server (fake-smtp.mjs); specs read what it took over HTTP.
+const fakeSmtpPort = port + 4;
+const fakeSmtpHttpPort = port + 5;
 
 export default defineConfig({
   testDir: "./tests",
@@ -59,6 +62,13 @@ export default defineConfig({
       env: { FAKE_IMAGES_PORT: String(fakeImagesPort) },
     },
     {
+      command: "node fake-smtp.mjs",
+      url: `http://127.0.0.1:${fakeSmtpHttpPort}/mails`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { FAKE_SMTP_PORT: String(fakeSmtpPort), FAKE_SMTP_HTTP_PORT: String(fakeSmtpHttpPort) },
+    },
+    {
       command: "node serve.mjs",
       url: `http://127.0.0.1:${port}/api/health`,
       timeout: 120_000,
@@ -77,6 +87,9 @@ export default defineConfig({
         SD_URL: `http://127.0.0.1:${fakeImagesPort}`,
         OPENAI_BASE_URL: `http://127.0.0.1:${fakeImagesPort}/v1`,
         OPENAI_API_KEY: "e2e-fake-key",
+        SMTP_URL: `smtp://127.0.0.1:${fakeSmtpPort}`,
+        MAIL_FROM: "AurumWire <news@aurumwire.test>",
+        CONTACT_EMAIL: "desk@aurumwire.test",
       },
     },
   ],

@@ -16,6 +16,7 @@ import { breakingNewsJob } from "./jobs/breaking-news-job";
 import { embeddedDatabaseMaintenanceJob } from "./jobs/embedded-database-maintenance-job";
 import { imageBatchesJob } from "./jobs/image-batches-job";
 import { marketDataPollJob, marketDataSyncJob } from "./jobs/market-data-job";
+import { newsletterJob } from "./jobs/newsletter-job";
 import { partnerQueueJob } from "./jobs/partner-queue-job";
 import { scheduledPublicationJob } from "./jobs/scheduled-publication-job";
 import { createJobScheduler, type JobScheduler } from "./jobs/scheduler";
@@ -37,12 +38,15 @@ import { breakingNewsRoutes } from "./modules/breaking-news/routes";
 import { campaignRoutes } from "./modules/campaigns/routes";
 import { categoryEditorRoutes } from "./modules/categories/editor-routes";
 import { categoryReadRoutes } from "./modules/categories/routes";
+import { contactRoutes } from "./modules/contact/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { landingPageRoutes } from "./modules/landing-page/routes";
 import { marketDataRoutes } from "./modules/market-data/routes";
 import { createLocalFileStorage, type FileStorage } from "./modules/media/file-storage";
 import { mediaRoutes } from "./modules/media/routes";
 import { createS3FileStorage } from "./modules/media/s3-storage";
 import { uploadFilesRoutes } from "./modules/media/upload-files-routes";
+import { newsletterRoutes } from "./modules/newsletter/routes";
 import { notificationsRoutes } from "./modules/notifications/routes";
 import { partnerApiPrefix } from "./modules/partners/product";
 import { partnerRoutes } from "./modules/partners/routes";
@@ -215,6 +219,7 @@ export async function buildApp(
   jobs.add(marketDataSyncJob(services.marketData));
   jobs.add(breakingNewsJob(services.breakingNews));
   jobs.add(partnerQueueJob(services.partners));
+  jobs.add(newsletterJob(services.newsletter));
   jobs.add(embeddedDatabaseMaintenanceJob({ database, cache: services.pageCache }));
   jobs.add(imageBatchesJob(services.aiImages));
   jobs.add(
@@ -239,6 +244,7 @@ export async function buildApp(
     // Pending API key usage and analytics are written while the database is still open.
     await services.apiKeys.close();
     await services.analytics.close();
+    services.mailer.close();
     await counters.close();
     await redis?.quit().catch(() => {});
     await files.close();
@@ -275,7 +281,12 @@ export async function buildApp(
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
-      await api.register(authRoutes, { prefix: "/auth", auth: services.auth });
+      await api.register(authRoutes, {
+        prefix: "/auth",
+        auth: services.auth,
+        emailVerification: services.emailVerification,
+        siteName: config.siteName,
+      });
       await api.register(usersRoutes, { prefix: "/users", users: services.users });
       await api.register(apiKeysRoutes, { prefix: "/api-keys", apiKeys: services.apiKeys });
       await api.register(articleReadRoutes, { prefix: "/articles", articles: services.articles });
@@ -301,6 +312,16 @@ export async function buildApp(
       await api.register(categoryEditorRoutes, { categoryEditor: services.categoryEditor });
       await api.register(siteSettingsRoutes, { siteSettings: services.siteSettings });
       await api.register(notificationsRoutes, { notifications: services.notifications });
+      await api.register(landingPageRoutes, {
+        prefix: "/landing-page",
+        landingPage: services.landingPage,
+      });
+      await api.register(contactRoutes, { prefix: "/contact", contact: services.contact });
+      await api.register(newsletterRoutes, {
+        prefix: "/newsletter",
+        newsletter: services.newsletter,
+        siteName: config.siteName,
+      });
       await api.register(marketDataRoutes, {
         prefix: "/market-data",
         marketData: services.marketData,

@@ -105,6 +105,12 @@ const envSchema = z.object({
     .enum(["wordpress", "ghost", "webhook"], { error: "must be wordpress, ghost or webhook" })
     .optional(),
   PARTNER_SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, "must look like smtp://user:password@host:587 or smtps://...")
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(200).optional(),
+  CONTACT_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -190,6 +196,11 @@ export interface AppConfig {
   };
   /** The partner queue's clock; tests move it instead of waiting a day. */
   partnerClock?: () => number;
+  /**
+   * Outgoing e-mail (newsletter, contact form, address verification; decisions 121-124). Without
+   * smtpUrl nothing is sent: subscriptions stay pending, messages are only stored.
+   */
+  mail: { smtpUrl?: string; from: string; contactEmail?: string; timeoutMs?: number };
   /** The first login delay after the free attempts (default one minute); tests shorten it. */
   loginDelayBaseMs?: number;
   /** Time limit for calls to external services (price provider, feeds); tests shorten it. */
@@ -281,6 +292,11 @@ export function loadConfig(
       kind: e.PARTNER_API_KIND,
       secretKey: e.PARTNER_SECRET_KEY,
     },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${mailDomain(e.PUBLIC_URL)}>`,
+      contactEmail: e.CONTACT_EMAIL,
+    },
   };
   const config = { ...base, ...overrides, dataDir };
   assertDataDirIsAFolder(dataDir);
@@ -307,6 +323,12 @@ function s3StorageConfig(e: z.output<typeof envSchema>): S3StorageConfig | null 
     secretAccessKey: e.S3_SECRET_ACCESS_KEY,
     publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ""),
   };
+}
+
+/** The host of the public address for the default sender (localhost for local installs). */
+function mailDomain(publicUrl: string | undefined): string {
+  if (!publicUrl) return "localhost";
+  return new URL(publicUrl).hostname || "localhost";
 }
 
 /** A DATA_DIR that exists must be a folder; a missing one is created when first written to. */

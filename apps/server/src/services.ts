@@ -24,6 +24,7 @@ import { createArticlesRepository } from "./modules/articles/repository";
 import { createArticlesService } from "./modules/articles/service";
 import { createViewVisitors } from "./modules/articles/view-visitors";
 import { createDemoLoginHint } from "./modules/auth/demo-hint";
+import { createEmailVerification } from "./modules/auth/email-verification";
 import { createAuthService } from "./modules/auth/service";
 import { createTokenSigner } from "./modules/auth/tokens";
 import { createBreakingNewsRepository } from "./modules/breaking-news/repository";
@@ -34,12 +35,20 @@ import { createCategoryEditorRepository } from "./modules/categories/editor-repo
 import { createCategoryEditorService } from "./modules/categories/editor-service";
 import { createCategoriesRepository } from "./modules/categories/repository";
 import { createCategoriesService } from "./modules/categories/service";
+import { createContactRepository } from "./modules/contact/repository";
+import { createContactService } from "./modules/contact/service";
+import { createLandingPageRepository } from "./modules/landing-page/repository";
+import { createLandingPageService } from "./modules/landing-page/service";
+import { createMailer } from "./modules/mail/mailer";
+import { createLinkSigner } from "./modules/mail/signed-links";
 import { createCoinGeckoClient } from "./modules/market-data/coingecko-client";
 import { createMarketDataRepository } from "./modules/market-data/repository";
 import { createMarketDataService, type MarketDataLogger } from "./modules/market-data/service";
 import type { FileStorage } from "./modules/media/file-storage";
 import { createMediaService } from "./modules/media/service";
 import { createUploadStorage } from "./modules/media/upload-storage";
+import { createNewsletterRepository } from "./modules/newsletter/repository";
+import { createNewsletterService } from "./modules/newsletter/service";
 import { createNotificationsService } from "./modules/notifications/service";
 import { partnerProduct } from "./modules/partners/product";
 import { createPartnersRepository } from "./modules/partners/repository";
@@ -72,11 +81,27 @@ export function createServices(deps: {
   const { db, config, counters, files, log } = deps;
   const usersRepository = createUsersRepository(db);
   const tokens = createTokenSigner(config.jwtSecret, config.jwtExpiresIn);
+  // E-mail (decisions 121-124): one SMTP transport for the newsletter, contact form and sign-up.
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    timeoutMs: config.mail.timeoutMs,
+  });
+  const mailLinks = createLinkSigner(config.jwtSecret);
+  const emailVerification = createEmailVerification({
+    users: usersRepository,
+    mailer,
+    links: mailLinks,
+    counters,
+    site: { name: config.siteName, url: config.publicUrl },
+    log,
+  });
   const auth = createAuthService({
     users: usersRepository,
     tokens,
     counters,
     loginDelayBaseMs: config.loginDelayBaseMs,
+    emailVerification,
   });
   const demoLoginHint = createDemoLoginHint(usersRepository, { publicUrl: config.publicUrl });
   const users = createUsersService({
@@ -120,6 +145,7 @@ export function createServices(deps: {
     repository: articlesRepository,
     categories,
     cache: pageCache,
+    mayLike: (viewer) => emailVerification.mayLike(viewer),
     viewVisitors: createViewVisitors({
       secret: config.jwtSecret,
       counters,
@@ -273,6 +299,34 @@ export function createServices(deps: {
     articleStates: (ids) => partnersRepository.articleTitles(ids),
   });
   const notifications = createNotificationsService({ articles: articlesRepository });
+  const landingPage = createLandingPageService({
+    db,
+    repository: createLandingPageRepository(db),
+    cache: pageCache,
+    isPublicArticle: (id) =>
+      articles.get(id).then(
+        () => true,
+        () => false,
+      ),
+  });
+  const newsletter = createNewsletterService({
+    repository: createNewsletterRepository(db),
+    settings: siteSettingsRepository,
+    mailer,
+    links: mailLinks,
+    counters,
+    topStories: (limit) => articles.popular(limit, "day"),
+    site: { name: config.siteName, url: config.publicUrl },
+    log,
+  });
+  const contact = createContactService({
+    repository: createContactRepository(db),
+    mailer,
+    counters,
+    contactEmail: config.mail.contactEmail,
+    siteName: config.siteName,
+    log,
+  });
   return {
     auth,
     usersRepository,
@@ -301,6 +355,12 @@ export function createServices(deps: {
     media,
     files,
     aiImages,
+    landingPage,
+    mailer,
+    mailLinks,
+    emailVerification,
+    newsletter,
+    contact,
   };
 }
 

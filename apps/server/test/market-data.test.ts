@@ -374,6 +374,7 @@ describe("the market data jobs", () => {
       "market-data:poll",
       "market-data:sync",
       "news-feed:read",
+      "newsletter:mail",
       "database:vacuum-analyze",
       "ai-images:resume-batches",
     ]);

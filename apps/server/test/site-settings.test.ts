@@ -68,7 +68,7 @@ describe("site settings", () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({
-      heroDisplayMode: "Homepage display mode must be hero or carousel",
+      heroDisplayMode: "Homepage display mode must be hero, carousel or landing",
     });
   });
 });

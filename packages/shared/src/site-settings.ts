@@ -1,7 +1,10 @@
 import { z } from "zod";
 
-/** Spec point 3: the homepage hero is a single large article or the 'Latest in Crypto' carousel. */
-export const heroDisplayModes = ["hero", "carousel"] as const;
+/**
+ * Spec point 3: the homepage hero is a single large article or the 'Latest in Crypto' carousel;
+ * "landing" serves the alternate landing layout at / (decision 120).
+ */
+export const heroDisplayModes = ["hero", "carousel", "landing"] as const;
 export type HeroDisplayMode = (typeof heroDisplayModes)[number];
 export const defaultHeroDisplayMode: HeroDisplayMode = "hero";
 
@@ -16,7 +19,7 @@ export const siteSettingsResponseSchema = z.object({ data: siteSettingsSchema })
 
 export const siteSettingsUpdateSchema = z.object({
   heroDisplayMode: z.enum(heroDisplayModes, {
-    error: "Homepage display mode must be hero or carousel",
+    error: "Homepage display mode must be hero, carousel or landing",
   }),
 });
 export type SiteSettingsUpdate = z.infer<typeof siteSettingsUpdateSchema>;

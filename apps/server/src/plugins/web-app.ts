@@ -38,6 +38,8 @@ const loaderServiceNames = [
 export type LoaderServices = Pick<AppServices, (typeof loaderServiceNames)[number]> & {
   /** Only whether the one-time owner set-up is still open (/login and /setup). */
   auth: Pick<AppServices["auth"], "ownerNeeded">;
+  /** Only the landing page's read (/landing and / in landing mode). */
+  landingPage: Pick<AppServices["landingPage"], "configuration">;
 };
 
 function loaderServicesOf(services: AppServices): LoaderServices {
@@ -45,6 +47,7 @@ function loaderServicesOf(services: AppServices): LoaderServices {
   return {
     ...(picked as Pick<AppServices, (typeof loaderServiceNames)[number]>),
     auth: { ownerNeeded: () => services.auth.ownerNeeded() },
+    landingPage: { configuration: () => services.landingPage.configuration() },
   };
 }
 

@@ -18,4 +18,6 @@ export const dashboardPaths = {
   landingPage: "/dashboard/landing-page",
   users: "/dashboard/users",
   siteSettings: "/dashboard/site-settings",
+  subscribers: "/dashboard/subscribers",
+  messages: "/dashboard/messages",
 } as const;

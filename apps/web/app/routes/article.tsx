@@ -12,6 +12,7 @@ import { CoverImage } from "../features/articles/cover-image";
 import { articleImage, authorName, formatViews, toCardArticle } from "../features/articles/format";
 import { RelatedArticles, relatedError } from "../features/articles/related-articles";
 import { useTrackView } from "../features/articles/use-track-view";
+import { NewsletterBox } from "../features/newsletter/newsletter-box";
 import { formatPublicArticleDate } from "../lib/dates";
 import { absoluteUrl, breadcrumbJsonLd, newsArticleJsonLd, seoMeta, siteFrom } from "../lib/seo";
 import type { Route } from "./+types/article";
@@ -152,6 +153,7 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
           </aside>
         )}
       </article>
+      <NewsletterBox />
       <RelatedArticles
         articleId={article.id}
         initial={related.articles}

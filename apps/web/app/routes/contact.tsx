@@ -5,6 +5,7 @@ import TextField from "@mui/material/TextField";
 import { type FormEvent, useState } from "react";
 import { withMuiTheme } from "../components/mui-theme";
 import { StaticPage } from "../features/static-pages/static-page";
+import { ApiError, apiRequest } from "../lib/api-client";
 import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/contact";
 
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/contact",
   });
 
-const emptyForm = { name: "", email: "", subject: "", message: "" };
+const emptyForm = { name: "", email: "", subject: "", message: "", website: "" };
 
 const faqs = [
   {
@@ -51,6 +52,8 @@ function ContactPage({ loaderData }: Route.ComponentProps) {
   const { contactEmail } = loaderData;
   const [form, setForm] = useState(emptyForm);
   const [sent, setSent] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
 
   function update(field: keyof typeof emptyForm) {
     return (event: { target: { value: string } }) => {
@@ -59,12 +62,25 @@ function ContactPage({ loaderData }: Route.ComponentProps) {
     };
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  // The spec's form only logged locally; it now delivers the message (decision 123) with the
+  // spec's thank-you text.
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // Spec point 2: the form makes no call; the message is only logged in the browser.
-    console.log("Contact form submitted", form);
-    setSent(true);
-    setForm(emptyForm);
+    setSending(true);
+    setError(null);
+    try {
+      await apiRequest("/contact/messages", { method: "POST", body: form });
+      setSent(true);
+      setForm(emptyForm);
+    } catch (caught) {
+      setError(
+        caught instanceof ApiError
+          ? caught.message
+          : "Your message could not be sent. Please check your connection and try again.",
+      );
+    } finally {
+      setSending(false);
+    }
   }
 
   return (
@@ -84,7 +100,28 @@ function ContactPage({ loaderData }: Route.ComponentProps) {
           Thank you for your message! We'll get back to you soon.
         </Alert>
       )}
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
       <Box component="form" onSubmit={submit} sx={{ display: "grid", gap: 2, mb: 4 }}>
+        {/* A field people never see; bots that fill every field give themselves away. */}
+        <Box
+          aria-hidden="true"
+          sx={{ position: "absolute", left: "-10000px", width: 1, height: 1, overflow: "hidden" }}
+        >
+          <label>
+            Website
+            <input
+              name="website"
+              tabIndex={-1}
+              autoComplete="off"
+              value={form.website}
+              onChange={update("website")}
+            />
+          </label>
+        </Box>
         <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
           <TextField
             label="Name"
@@ -119,8 +156,8 @@ function ContactPage({ loaderData }: Route.ComponentProps) {
           onChange={update("message")}
         />
         <Box>
-          <Button type="submit" variant="contained" size="large">
-            Send Message
+          <Button type="submit" variant="contained" size="large" disabled={sending}>
+            {sending ? "Sending..." : "Send Message"}
           </Button>
         </Box>
       </Box>

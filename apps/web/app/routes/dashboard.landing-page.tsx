@@ -1,6 +1,6 @@
-import { PageHeading } from "../components/page-heading";
+import { LandingPageManager } from "../features/landing-page/landing-page-manager";
+import { LandingPreview } from "./landing";
 
-// Filled by its dashboard issue; the route exists so the menu works.
 export default function DashboardLandingPage() {
-  return <PageHeading title="Landing Page Manager" />;
+  return <LandingPageManager renderPreview={(draft) => <LandingPreview draft={draft} />} />;
 }

@@ -7,14 +7,18 @@ import { loadBreakingNews } from "../features/breaking-news/breaking-news.server
 import { LiveBreakingNewsTicker } from "../features/breaking-news/breaking-news-ticker";
 import { LiveMarketAnalytics } from "../features/market/market-analytics";
 import { loadMarketAnalytics } from "../features/market/market-data.server";
+import { NewsletterBox } from "../features/newsletter/newsletter-box";
 import { rssAlternate, seoMeta, siteFrom, siteJsonLd } from "../lib/seo";
 import type { Route } from "./+types/home";
+import { LandingPage, landingMeta } from "./landing";
+import { loadLandingPage } from "./landing-data.server";
 
 /** Articles 1 (hero), 2-7 (Latest News) and the first 20 of All Stories (from the 8th). */
 const firstStory = 7;
 const serverRendered = firstStory + limits.loadMoreStep;
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  if (loaderData?.layout === "landing") return landingMeta(matches, loaderData.landing, "/");
   const site = siteFrom(matches);
   return seoMeta({
     matches,
@@ -27,12 +31,19 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [heroDisplayMode, list, breakingNews] = await Promise.all([
-    context.services.publicSettings.heroDisplayMode().catch(() => "hero" as const),
+  const heroDisplayMode = await context.services.publicSettings
+    .heroDisplayMode()
+    .catch(() => "hero" as const);
+  // Site Settings' 'Landing Page' choice serves the alternate layout here (decision 120).
+  if (heroDisplayMode === "landing") {
+    return { layout: "landing" as const, landing: await loadLandingPage(context) };
+  }
+  const [list, breakingNews] = await Promise.all([
     loadArticleList(context, { limit: serverRendered, page: 1 }),
     loadBreakingNews(context),
   ]);
   return {
+    layout: "standard" as const,
     breakingNews,
     marketAnalytics: loadMarketAnalytics(context),
     heroDisplayMode,
@@ -42,7 +53,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export default function HomePage({ loaderData }: Route.ComponentProps) {
+export default function HomeRoute({ loaderData }: Route.ComponentProps) {
+  if (loaderData.layout === "landing") return <LandingPage data={loaderData.landing} />;
+  return <HomePage {...loaderData} />;
+}
+
+function HomePage(loaderData: Extract<Route.ComponentProps["loaderData"], { layout: "standard" }>) {
   const { heroDisplayMode, articles, total, error, breakingNews, marketAnalytics } = loaderData;
   const latest = articles.slice(1, 7);
   const trending = articles.slice(1, 4);
@@ -79,6 +95,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         <AllStories initial={articles.slice(firstStory)} startOffset={firstStory} total={total} />
         <aside aria-label="Sidebar">
           <LiveMarketAnalytics initial={marketAnalytics} />
+          <NewsletterBox variant="sidebar" />
           <section className="aw-sidebar-box" aria-labelledby="trending-stories-heading">
             <h2 id="trending-stories-heading">Trending Stories</h2>
             <div className="aw-stack">

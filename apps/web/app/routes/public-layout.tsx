@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { Outlet, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import { Footer } from "../components/layout/footer";
 import { useSiteLinkNavigation } from "../components/site-link";
 import "../components/layout/public-layout.css";
@@ -29,10 +29,26 @@ function ScrollToTop() {
   return null;
 }
 
+/** The home page in the alternate landing layout brings its own header and footer (decision 120). */
+function useOwnLayout(): boolean {
+  return useMatches().some(
+    (match) => (match.loaderData as { layout?: string } | undefined)?.layout === "landing",
+  );
+}
+
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   useSiteLinkNavigation();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const siteName = root?.siteName ?? "AurumWire";
+  const ownLayout = useOwnLayout();
+  if (ownLayout) {
+    return (
+      <>
+        <ScrollToTop />
+        <Outlet />
+      </>
+    );
+  }
   return (
     <div className="aw-shell">
       <a href="#main-content" className="aw-skip-link">

@@ -9,7 +9,7 @@ import type {
 import { intervals } from "@aurumwire/shared/limits";
 import { isEditor, isStaff } from "@aurumwire/shared/roles";
 import type { UserRow } from "../../db/schema";
-import { notFound, unauthorized } from "../../errors";
+import { forbidden, notFound, unauthorized } from "../../errors";
 import type { PageCache } from "../../plugins/page-cache";
 import { anyContentTag } from "../../plugins/page-cache";
 import type { CategoriesService } from "../categories/service";
@@ -70,6 +70,8 @@ export function createArticlesService(deps: {
   categories: CategoriesService;
   cache: PageCache;
   viewVisitors: ViewVisitors;
+  /** Whether a signed-in account may like (decision 124: a confirmed e-mail when mail works). */
+  mayLike?: (viewer: Pick<UserRow, "role" | "emailVerified">) => boolean;
 }) {
   const { repository, categories, cache, viewVisitors } = deps;
   let viewListener: ViewListener | null = null;
@@ -317,6 +319,12 @@ export function createArticlesService(deps: {
     /** Like or unlike, once per user. */
     async toggleLike(slugOrId: string | number, viewer: Viewer) {
       if (!viewer) throw unauthorized("Please log in to like articles.");
+      if ("emailVerified" in viewer && deps.mayLike && !deps.mayLike(viewer as UserRow)) {
+        throw forbidden(
+          "Please confirm your e-mail address before liking articles: open the link we sent when you signed up, or ask for a new one in Profile Settings.",
+          "email_not_verified",
+        );
+      }
       const article = await findVisible(slugOrId, viewer);
       return repository.toggleLike(article.id, viewer.id);
     },

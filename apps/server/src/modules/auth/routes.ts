@@ -9,10 +9,49 @@ import {
 } from "@aurumwire/shared/users";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { renderMessagePage } from "../mail/message-page";
 import { toPublicUser } from "../users/present";
+import type { EmailVerification } from "./email-verification";
 import type { AuthService } from "./service";
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  emailVerification: EmailVerification;
+  siteName: string;
+}> = async (app, { auth, emailVerification, siteName }) => {
+  // The link of the sign-up mail (decision 124): a small page, like the newsletter's links.
+  app.get(
+    "/verify-email",
+    { schema: { querystring: z.object({ token: z.string().max(300).default("") }) } },
+    async (request, reply) => {
+      const outcome = await emailVerification.verify(request.query.token);
+      const page =
+        outcome === "verified"
+          ? {
+              title: "E-mail address confirmed",
+              message: "Thank you: your account is confirmed, and you can like articles now.",
+            }
+          : {
+              title: outcome === "expired" ? "This link has expired" : "This link does not work",
+              message: "Ask for a new confirmation link in Profile Settings.",
+            };
+      return reply
+        .status(outcome === "verified" ? 200 : 400)
+        .header("content-type", "text/html; charset=utf-8")
+        .header("cache-control", "no-store")
+        .send(renderMessagePage({ siteName, ...page }));
+    },
+  );
+
+  app.post(
+    "/verify-email/resend",
+    {
+      preHandler: app.requireUser,
+      schema: { response: { 200: z.object({ message: z.string() }) } },
+    },
+    async (request) => emailVerification.resend(request.user!),
+  );
+
   app.post(
     "/login",
     { schema: { body: loginRequestSchema, response: { 200: authResponseSchema } } },

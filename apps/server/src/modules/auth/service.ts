@@ -9,6 +9,7 @@ import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from ".
 import type { CounterStore } from "../../lib/counters";
 import { toPublicUser } from "../users/present";
 import type { UsersRepository } from "../users/repository";
+import type { EmailVerification } from "./email-verification";
 import { createLoginThrottle } from "./login-throttle";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 import type { TokenSigner } from "./tokens";
@@ -23,6 +24,8 @@ export function createAuthService(deps: {
   counters: CounterStore;
   /** Tests shorten the login delays; see login-throttle.ts. */
   loginDelayBaseMs?: number;
+  /** Sign-up e-mail verification (decision 124); without it new accounts count as verified. */
+  emailVerification?: Pick<EmailVerification, "newAccountsVerified" | "sendLink">;
 }) {
   const { users, tokens, counters } = deps;
   const throttle = createLoginThrottle({ counters, baseDelayMs: deps.loginDelayBaseMs });
@@ -116,7 +119,11 @@ export function createAuthService(deps: {
           firstName: input.firstName,
           lastName: input.lastName,
           role: "user",
+          emailVerified: deps.emailVerification?.newAccountsVerified() ?? true,
         });
+        // The link goes out now; a failed mail leaves the account working, and the profile
+        // offers a new link (POST /api/auth/verify-email/resend).
+        if (!user.emailVerified) await deps.emailVerification?.sendLink(user);
         return issue(user);
       } catch (error) {
         // Two registrations racing for one email: the unique index decides.

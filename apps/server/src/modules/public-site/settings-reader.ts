@@ -2,7 +2,7 @@ import type { PageCache } from "../../plugins/page-cache";
 import type { SiteSettingsRepository } from "../site-settings/repository";
 import { contactDetailsKey, parseContactDetails } from "../site-settings/service";
 
-export type HeroDisplayMode = "hero" | "carousel" | "none";
+export type HeroDisplayMode = "hero" | "carousel" | "landing" | "none";
 
 /**
  * The few site settings the public pages read (the settings API and screen are the site-settings
@@ -26,11 +26,14 @@ export function createPublicSettingsReader(deps: {
     );
 
   return {
-    /** Spec: 'hero' shows the first article large, 'carousel' the carousel, anything else nothing. */
+    /**
+     * Spec: 'hero' shows the first article large, 'carousel' the carousel, anything else nothing;
+     * 'landing' serves the alternate landing layout at / (decision 120).
+     */
     async heroDisplayMode(): Promise<HeroDisplayMode> {
       const value = await read("heroDisplayMode");
       if (value === null || value === undefined) return "hero";
-      return value === "hero" || value === "carousel" ? value : "none";
+      return value === "hero" || value === "carousel" || value === "landing" ? value : "none";
     },
 
     /**

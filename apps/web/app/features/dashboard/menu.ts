@@ -37,6 +37,19 @@ export const dashboardMenu: readonly DashboardMenuItem[] = [
   { label: "Landing Pages", to: dashboardPaths.landingPage, roles: editorRoles },
   { label: "User Management", to: dashboardPaths.users, roles: ["admin"] },
   { label: "Site Settings", to: dashboardPaths.siteSettings, roles: ["admin"] },
+  // Decisions 122 and 123: the newsletter's readers and the contact form's messages.
+  {
+    label: "Subscribers",
+    to: dashboardPaths.subscribers,
+    roles: ["admin"],
+    deniedAction: "manage newsletter subscribers",
+  },
+  {
+    label: "Messages",
+    to: dashboardPaths.messages,
+    roles: ["admin"],
+    deniedAction: "read contact messages",
+  },
 ];
 
 /** The roles allowed on a dashboard path: the most specific menu entry that covers it. */

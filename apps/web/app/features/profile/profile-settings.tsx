@@ -108,6 +108,39 @@ export function ProfileSettings() {
           {message.text}
         </Alert>
       )}
+      {!user.emailVerified && user.role === "user" && (
+        // Decision 124: reader accounts confirm their address before they can like articles.
+        <Alert
+          severity="warning"
+          sx={{ mb: 3 }}
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              disabled={busy}
+              onClick={async () => {
+                setBusy(true);
+                try {
+                  const answer = await api.post<{ message: string }>("/auth/verify-email/resend");
+                  setMessage({ severity: "success", text: answer.message });
+                } catch (caught) {
+                  setMessage({
+                    severity: "error",
+                    text: caught instanceof Error ? caught.message : "Failed to send the link",
+                  });
+                } finally {
+                  setBusy(false);
+                }
+              }}
+            >
+              Send a new link
+            </Button>
+          }
+        >
+          Please confirm your e-mail address with the link we sent to {user.email}. Until then you
+          cannot like articles.
+        </Alert>
+      )}
       <Paper variant="outlined" sx={{ p: 3, mb: 3 }}>
         <Box sx={{ display: "flex", alignItems: "center", gap: 2, mb: 3 }}>
           <Avatar

@@ -1,4 +1,5 @@
 import type { HeroDisplayMode } from "@aurumwire/shared/site-settings";
+import DashboardCustomizeIcon from "@mui/icons-material/DashboardCustomize";
 import ViewCarouselIcon from "@mui/icons-material/ViewCarousel";
 import WebAssetIcon from "@mui/icons-material/WebAsset";
 import Alert from "@mui/material/Alert";
@@ -32,6 +33,12 @@ const modes: { value: HeroDisplayMode; title: string; description: string; icon:
     title: "Category Carousel",
     description: "Auto-rotating latest posts from categories",
     icon: <ViewCarouselIcon fontSize="large" />,
+  },
+  {
+    value: "landing",
+    title: "Landing Page",
+    description: "The alternate landing layout, arranged in the Landing Page Manager",
+    icon: <DashboardCustomizeIcon fontSize="large" />,
   },
 ];
 
@@ -110,7 +117,7 @@ export function SiteSettingsScreen() {
             sx={{
               display: "grid",
               gap: 2,
-              gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" },
+              gridTemplateColumns: { xs: "1fr", md: "repeat(3, 1fr)" },
             }}
           >
             {modes.map((mode) => (

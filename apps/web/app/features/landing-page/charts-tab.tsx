@@ -1,0 +1,170 @@
+import {
+  type LandingChart,
+  landingChartMetricLabels,
+  landingChartMetrics,
+} from "@aurumwire/shared/landing-page";
+import type { TickerResponse } from "@aurumwire/shared/market";
+import AddIcon from "@mui/icons-material/Add";
+import DeleteIcon from "@mui/icons-material/Delete";
+import Autocomplete from "@mui/material/Autocomplete";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import IconButton from "@mui/material/IconButton";
+import MenuItem from "@mui/material/MenuItem";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useSaveLandingCharts } from "../../api/landing-page";
+import { api } from "../../lib/api-client";
+import { errorText } from "../../lib/error-text";
+
+type Notify = (severity: "success" | "error", text: string) => void;
+
+/** The coins our market data tracks (the ticker's 12). */
+function useTrackedCoins() {
+  return useQuery({
+    queryKey: ["market-data", "ticker"],
+    queryFn: async () =>
+      (await api.get<TickerResponse>("/market-data/ticker")).data.coins.map((coin) => coin.symbol),
+    staleTime: 300_000,
+  });
+}
+
+/**
+ * Custom Charts: bar charts of our market data comparing coins on one metric (price, 24h change,
+ * market cap or volume), shown by the page's Custom Charts section.
+ */
+export function ChartsTab({
+  charts,
+  notify,
+  onDraftChange,
+}: {
+  charts: LandingChart[];
+  notify: Notify;
+  onDraftChange: (charts: LandingChart[]) => void;
+}) {
+  const save = useSaveLandingCharts();
+  const coins = useTrackedCoins();
+  const [edited, setEdited] = useState<LandingChart[] | null>(null);
+  const draft = edited ?? charts;
+  const [title, setTitle] = useState("");
+  const [picked, setPicked] = useState<string[]>([]);
+  const [metric, setMetric] = useState<LandingChart["metric"]>("price");
+  const change = (next: LandingChart[]) => {
+    setEdited(next);
+    onDraftChange(next);
+  };
+
+  function addChart() {
+    change([
+      ...draft,
+      { id: `chart-${Date.now().toString(36)}`, title: title.trim(), coins: picked, metric },
+    ]);
+    setTitle("");
+    setPicked([]);
+  }
+
+  async function submit() {
+    try {
+      await save.mutateAsync(draft);
+      setEdited(null);
+      notify("success", "Charts saved");
+    } catch (caught) {
+      console.error("landing charts save failed", caught);
+      notify("error", errorText("Failed to save the charts", caught));
+    }
+  }
+
+  return (
+    <Stack spacing={3}>
+      <Typography color="text.secondary">
+        Charts appear where the page has an active Custom Charts section (add one under Page
+        Sections).
+      </Typography>
+      {draft.length === 0 ? (
+        <Typography>No charts yet.</Typography>
+      ) : (
+        <Stack spacing={1} component="ul" sx={{ listStyle: "none", p: 0, m: 0 }}>
+          {draft.map((chart) => (
+            <Paper
+              key={chart.id}
+              component="li"
+              variant="outlined"
+              sx={{ p: 1.5, display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}
+            >
+              <Box sx={{ flex: 1, minWidth: 200 }}>
+                <Typography sx={{ fontWeight: 600 }}>{chart.title}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {landingChartMetricLabels[chart.metric]}: {chart.coins.join(", ")}
+                </Typography>
+              </Box>
+              <IconButton
+                aria-label={`Delete chart ${chart.title}`}
+                onClick={() => change(draft.filter((other) => other.id !== chart.id))}
+              >
+                <DeleteIcon />
+              </IconButton>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="h6" component="h3" sx={{ mb: 2 }}>
+          New chart
+        </Typography>
+        <Box
+          sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr 220px" } }}
+        >
+          <TextField
+            label="Chart title"
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: 80 } }}
+          />
+          <Autocomplete
+            multiple
+            options={coins.data ?? []}
+            value={picked}
+            onChange={(_event, value) => setPicked(value.slice(0, 12))}
+            renderValue={(value, getItemProps) =>
+              value.map((option, index) => {
+                const { key, ...itemProps } = getItemProps({ index });
+                return <Chip key={key} label={option} size="small" {...itemProps} />;
+              })
+            }
+            renderInput={(params) => <TextField {...params} label="Coins" />}
+          />
+          <TextField
+            select
+            label="Metric"
+            value={metric}
+            onChange={(event) => setMetric(event.target.value as LandingChart["metric"])}
+          >
+            {landingChartMetrics.map((option) => (
+              <MenuItem key={option} value={option}>
+                {landingChartMetricLabels[option]}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Box>
+        <Button
+          sx={{ mt: 2 }}
+          startIcon={<AddIcon />}
+          onClick={addChart}
+          disabled={!title.trim() || picked.length === 0 || draft.length >= 8}
+        >
+          Add Chart
+        </Button>
+      </Paper>
+      <Box>
+        <Button variant="contained" onClick={submit} disabled={save.isPending || edited === null}>
+          Save Charts
+        </Button>
+      </Box>
+    </Stack>
+  );
+}

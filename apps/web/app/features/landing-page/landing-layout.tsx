@@ -1,0 +1,323 @@
+import { type LandingChart, landingChartMetricLabels } from "@aurumwire/shared/landing-page";
+import { site } from "@aurumwire/shared/limits";
+import type { MarketAnalyticsData, MarketsTableData } from "@aurumwire/shared/market";
+import type { NewsTickerResponse } from "@aurumwire/shared/news";
+import { BarChart } from "@mui/x-charts/BarChart";
+import type { ReactNode } from "react";
+import { SiteLink } from "../../components/site-link";
+import type { LandingArticle, LandingBlock, LandingPageData } from "./compose-landing-page";
+import "./landing.css";
+
+/** The parts of other features the layout shows, handed in by the route that composes them. */
+export interface LandingSlots<CardArticle extends LandingArticle> {
+  article(article: CardArticle, variant: "hero" | "grid" | "small"): ReactNode;
+  analytics(data: MarketAnalyticsData | null): ReactNode;
+  news(data: NewsTickerResponse | null): ReactNode;
+  newsletter: ReactNode;
+}
+
+const footerColumns = [
+  {
+    title: "Company",
+    links: [
+      { label: "About Us", to: "/about" },
+      { label: "Careers", to: "/careers" },
+      { label: "Contact", to: "/contact" },
+      { label: "Advertise", to: "/advertise" },
+    ],
+  },
+  {
+    title: "Products",
+    links: [
+      { label: "News", to: "/articles" },
+      { label: "Markets", to: "/markets" },
+      { label: "Market Analysis", to: "/analysis" },
+      { label: "Trending", to: "/trending" },
+    ],
+  },
+  {
+    title: "Legal",
+    links: [
+      { label: "Privacy Policy", to: "/privacy" },
+      { label: "Terms of Service", to: "/terms" },
+      { label: "Cookie Policy", to: "/cookies" },
+      { label: "Disclaimer", to: "/disclaimer" },
+    ],
+  },
+  {
+    title: "Resources",
+    links: [
+      { label: "Categories", to: "/categories" },
+      { label: "RSS Feed", to: "/rss.xml", document: true },
+      { label: "Sitemap", to: "/sitemap.xml", document: true },
+      { label: "Public API", to: "/public/docs", document: true },
+    ],
+  },
+];
+
+function ChartCard({ chart, markets }: { chart: LandingChart; markets: MarketsTableData | null }) {
+  const rows = chart.coins
+    .map((symbol) => markets?.assets.find((asset) => asset.symbol.toUpperCase() === symbol))
+    .filter((asset) => asset !== undefined);
+  const values = rows.map((asset) => asset[chart.metric]);
+  const hasData = values.some((value) => value !== null);
+  return (
+    <figure className="aw-landing-chart">
+      <figcaption className="aw-landing-chart__title">
+        {chart.title}
+        <span className="aw-landing-chart__metric">{landingChartMetricLabels[chart.metric]}</span>
+      </figcaption>
+      {hasData ? (
+        <BarChart
+          height={220}
+          xAxis={[{ scaleType: "band", data: rows.map((asset) => asset.symbol) }]}
+          series={[
+            { data: values, label: landingChartMetricLabels[chart.metric], color: "#FFD700" },
+          ]}
+          hideLegend
+          margin={{ left: 8, right: 8, top: 8, bottom: 8 }}
+        />
+      ) : (
+        <p className="aw-landing-chart__empty">No market data for these coins yet.</p>
+      )}
+      {markets?.source === "sample" && (
+        <p className="aw-landing-chart__note">Sample data: no live market feed is connected.</p>
+      )}
+    </figure>
+  );
+}
+
+function Block<CardArticle extends LandingArticle>({
+  block,
+  slots,
+}: {
+  block: LandingBlock<CardArticle>;
+  slots: LandingSlots<CardArticle>;
+}) {
+  const headingId = `landing-section-${block.id}`;
+  const heading = (
+    <h2 id={headingId} className="aw-section__title">
+      {block.title}
+    </h2>
+  );
+  switch (block.type) {
+    case "hero":
+      return (
+        <section
+          className="aw-section aw-landing-hero"
+          aria-labelledby={headingId}
+          data-section-type="hero"
+        >
+          <h2 id={headingId} className="aw-visually-hidden">
+            {block.title}
+          </h2>
+          {block.hero && (
+            <div className="aw-landing-hero__main">{slots.article(block.hero, "hero")}</div>
+          )}
+          {block.secondary.length > 0 && (
+            <div className="aw-landing-hero__secondary">
+              {block.secondary.map((article) => (
+                <div key={article.id}>{slots.article(article, "small")}</div>
+              ))}
+            </div>
+          )}
+        </section>
+      );
+    case "featured_articles":
+      return (
+        <section
+          className="aw-section"
+          aria-labelledby={headingId}
+          data-section-type="featured_articles"
+        >
+          {heading}
+          <ol className="aw-landing-picks" aria-labelledby={headingId}>
+            {block.picks.map((article, index) => (
+              <li key={article.id} className="aw-landing-picks__item">
+                <span className="aw-landing-picks__number" aria-hidden="true">
+                  {String(index + 1).padStart(2, "0")}
+                </span>
+                {slots.article(article, "small")}
+              </li>
+            ))}
+          </ol>
+        </section>
+      );
+    case "latest_news":
+    case "trending":
+      return (
+        <section className="aw-section" aria-labelledby={headingId} data-section-type={block.type}>
+          {heading}
+          {block.articles.length === 0 ? (
+            <p className="aw-empty">No articles available</p>
+          ) : (
+            <div className={block.type === "trending" ? "aw-landing-list" : "aw-grid aw-grid--3"}>
+              {block.articles.map((article) => (
+                <div key={article.id}>
+                  {slots.article(article, block.type === "trending" ? "small" : "grid")}
+                </div>
+              ))}
+            </div>
+          )}
+        </section>
+      );
+    case "market_analytics":
+      return (
+        <div className="aw-section aw-landing-analytics" data-section-type="market_analytics">
+          {slots.analytics(block.analytics)}
+        </div>
+      );
+    case "breaking_news":
+      return (
+        <section
+          className="aw-section"
+          aria-labelledby={headingId}
+          data-section-type="breaking_news"
+        >
+          {heading}
+          {slots.news(block.news)}
+        </section>
+      );
+    case "custom_charts":
+      if (block.charts.length === 0) return null;
+      return (
+        <section
+          className="aw-section"
+          aria-labelledby={headingId}
+          data-section-type="custom_charts"
+        >
+          {heading}
+          <div className="aw-landing-charts">
+            {block.charts.map((chart) => (
+              <ChartCard key={chart.id} chart={chart} markets={block.markets} />
+            ))}
+          </div>
+        </section>
+      );
+  }
+}
+
+/**
+ * The alternate landing layout (spec point 2; decision 120): its own top bar with search and
+ * category links, the editor's banner, the manager's active sections in order, the Daily
+ * Newsletter box and a footer with Company, Products, Legal and Resources columns.
+ */
+export function LandingLayout<CardArticle extends LandingArticle>({
+  data,
+  siteName,
+  slots,
+}: {
+  data: LandingPageData<CardArticle>;
+  siteName: string;
+  slots: LandingSlots<CardArticle>;
+}) {
+  const { content } = data;
+  return (
+    <div className="aw-landing">
+      <header className="aw-landing-top">
+        <div className="aw-container aw-landing-top__bar">
+          <SiteLink to="/" className="aw-landing-top__brand">
+            {siteName}
+          </SiteLink>
+          <form className="aw-landing-search" method="get" action="/search" role="search">
+            <label className="aw-visually-hidden" htmlFor="landing-search">
+              Search articles
+            </label>
+            <input
+              id="landing-search"
+              type="search"
+              name="q"
+              placeholder="Search crypto news..."
+              required
+            />
+            <button type="submit">Search</button>
+          </form>
+          <SiteLink to="/login" className="aw-landing-top__login">
+            Login
+          </SiteLink>
+        </div>
+        {data.categories.length > 0 && (
+          <nav className="aw-container aw-landing-categories" aria-label="Categories">
+            {data.categories.map((category) => (
+              <SiteLink key={category.id} to={`/category/${category.slug}`}>
+                {category.name}
+              </SiteLink>
+            ))}
+          </nav>
+        )}
+      </header>
+      <main className="aw-container aw-main">
+        <section className="aw-landing-banner" aria-labelledby="landing-banner-title">
+          <h1 id="landing-banner-title" className="aw-landing-banner__title">
+            {content.heroTitle}
+          </h1>
+          {content.heroSubtitle && (
+            <p className="aw-landing-banner__subtitle">{content.heroSubtitle}</p>
+          )}
+          <div className="aw-landing-banner__buttons">
+            {content.primaryButtonText && content.primaryButtonLink && (
+              <SiteLink to={content.primaryButtonLink} className="aw-landing-button">
+                {content.primaryButtonText}
+              </SiteLink>
+            )}
+            {content.secondaryButtonText && content.secondaryButtonLink && (
+              <SiteLink
+                to={content.secondaryButtonLink}
+                className="aw-landing-button aw-landing-button--outline"
+              >
+                {content.secondaryButtonText}
+              </SiteLink>
+            )}
+          </div>
+        </section>
+        {data.error && (
+          <div className="aw-alert" role="alert" style={{ marginBottom: 24 }}>
+            {data.error}
+          </div>
+        )}
+        {data.blocks.map((block) => (
+          <Block key={block.id} block={block} slots={slots} />
+        ))}
+        {slots.newsletter}
+        {(content.aboutTitle || content.aboutContent) && (
+          <section className="aw-section aw-landing-about" aria-labelledby="landing-about-title">
+            <h2 id="landing-about-title" className="aw-section__title">
+              {content.aboutTitle}
+            </h2>
+            <p>{content.aboutContent}</p>
+          </section>
+        )}
+      </main>
+      <footer className="aw-footer">
+        <div className="aw-container">
+          <div className="aw-footer__grid">
+            <div className="aw-footer__brand">
+              <p className="aw-footer__name">{siteName}</p>
+              <p className="aw-footer__text">{site.footerText}</p>
+            </div>
+            {footerColumns.map((column) => (
+              <nav key={column.title} className="aw-footer__column" aria-label={column.title}>
+                <h2 className="aw-footer__title">{column.title}</h2>
+                <ul className="aw-footer__links">
+                  {column.links.map((link) => (
+                    <li key={link.to}>
+                      {/* Feeds and the API docs are served by the server, not the web app. */}
+                      {"document" in link ? (
+                        <a href={link.to}>{link.label}</a>
+                      ) : (
+                        <SiteLink to={link.to}>{link.label}</SiteLink>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            ))}
+          </div>
+          <p className="aw-footer__legal">
+            © {new Date().getFullYear()} {siteName}. Not financial advice.
+          </p>
+        </div>
+      </footer>
+    </div>
+  );
+}

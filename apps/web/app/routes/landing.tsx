@@ -1,0 +1,153 @@
+import type { Article, Category } from "@aurumwire/shared/articles";
+import { defaultLandingPageContent as fallbackContent } from "@aurumwire/shared/landing-page";
+import { limits } from "@aurumwire/shared/limits";
+import type { MarketDataResponse, MarketsTableResponse } from "@aurumwire/shared/market";
+import type { NewsTickerResponse } from "@aurumwire/shared/news";
+import { useEffect, useState } from "react";
+import { useRouteLoaderData } from "react-router";
+import { useSiteLinkNavigation } from "../components/site-link";
+import { ArticleCard } from "../features/articles/article-card";
+import { type CardArticle, toCardArticle } from "../features/articles/format";
+import { LiveBreakingNewsTicker } from "../features/breaking-news/breaking-news-ticker";
+import {
+  composeLandingBlocks,
+  type LandingDraft,
+  type LandingPageData,
+} from "../features/landing-page/compose-landing-page";
+import { LandingLayout, type LandingSlots } from "../features/landing-page/landing-layout";
+import { LiveMarketAnalytics } from "../features/market/market-analytics";
+import { NewsletterBox } from "../features/newsletter/newsletter-box";
+import "../components/layout/public-layout.css";
+import { api } from "../lib/api-client";
+import { seoMeta } from "../lib/seo";
+import type { loader as rootLoader } from "../root";
+import type { Route } from "./+types/landing";
+import { loadLandingPage } from "./landing-data.server";
+
+/** The cards, market cards, ticker and newsletter box of their own features. */
+export const landingSlots: LandingSlots<CardArticle> = {
+  article: (article, variant) => (
+    <ArticleCard
+      article={article}
+      variant={variant}
+      excerptLength={variant === "grid" ? limits.featuredListExcerpt : undefined}
+      eager={variant === "hero"}
+    />
+  ),
+  analytics: (data) => <LiveMarketAnalytics initial={data} />,
+  news: (data) => <LiveBreakingNewsTicker initial={data} />,
+  newsletter: <NewsletterBox />,
+};
+
+/** Title, description, keywords and share image come from the manager's editor tab. */
+export function landingMeta(
+  matches: Parameters<typeof seoMeta>[0]["matches"],
+  data: LandingPageData<CardArticle> | undefined,
+  path: string,
+) {
+  const content = data?.content ?? fallbackContent;
+  const tags = seoMeta({
+    matches,
+    title: null,
+    description: content.metaDescription,
+    path,
+    image: content.shareImage || null,
+    extra: content.keywords ? [{ name: "keywords", content: content.keywords }] : [],
+  });
+  if (!content.seoTitle) return tags;
+  // The editor's SEO title is the whole title, not a page name before the site's.
+  return tags.map((tag) => {
+    if ("title" in tag) return { title: content.seoTitle };
+    if ("property" in tag && tag.property === "og:title")
+      return { ...tag, content: content.seoTitle };
+    if ("name" in tag && tag.name === "twitter:title") return { ...tag, content: content.seoTitle };
+    return tag;
+  });
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  landingMeta(matches, loaderData, "/landing");
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadLandingPage(context);
+}
+
+/** The landing layout with the site's name from the root loader. */
+export function LandingPage({ data }: { data: LandingPageData<CardArticle> }) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  return (
+    <LandingLayout data={data} siteName={root?.siteName ?? "AurumWire"} slots={landingSlots} />
+  );
+}
+
+export default function LandingRoute({ loaderData }: Route.ComponentProps) {
+  // Outside the public layout, which handles the site links' clicks everywhere else.
+  useSiteLinkNavigation();
+  return <LandingPage data={loaderData} />;
+}
+
+/**
+ * The manager's preview: the same layout and composition as /landing, fed from the JSON API with
+ * the manager's unsaved draft.
+ */
+export function LandingPreview({ draft }: { draft: LandingDraft }) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const [data, setData] = useState<LandingPageData<CardArticle> | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let current = true;
+    const load = async () => {
+      const [newest, categories] = await Promise.all([
+        api.get<{ articles: Article[] }>(`/articles?limit=${limits.alternateLandingPageSize}`),
+        api
+          .get<{ categories: Category[] } | Category[]>("/categories")
+          .then((answer) => (Array.isArray(answer) ? answer : answer.categories))
+          .catch(() => []),
+      ]);
+      const blocks = await composeLandingBlocks<CardArticle>(draft, {
+        newest: newest.articles.map(toCardArticle),
+        article: async (id) =>
+          toCardArticle((await api.get<{ article: Article }>(`/articles/${id}`)).article),
+        inCategory: async (slug, count) =>
+          (
+            await api.get<{ articles: Article[] }>(
+              `/articles?limit=${count}&categorySlug=${encodeURIComponent(slug)}`,
+            )
+          ).articles.map(toCardArticle),
+        trending: async (count) =>
+          (
+            await api.get<{ articles: Article[] }>(`/articles/trending?limit=${count}`)
+          ).articles.map(toCardArticle),
+        analytics: async () => (await api.get<MarketDataResponse>("/market-data")).data,
+        markets: async () => (await api.get<MarketsTableResponse>("/market-data/markets")).data,
+        news: () => api.get<NewsTickerResponse>("/news/ticker"),
+      });
+      return {
+        content: draft.content,
+        blocks,
+        categories: categories
+          .filter((category) => !category.parentId)
+          .slice(0, 8)
+          .map(({ id, name, slug }) => ({ id, name, slug })),
+        error: null,
+      };
+    };
+    load().then(
+      (next) => {
+        if (current) setData(next);
+      },
+      (error: unknown) => {
+        console.error("landing preview failed", error);
+        if (current) setFailed(true);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [draft]);
+  if (failed) return <p style={{ padding: 16 }}>Failed to load the preview.</p>;
+  if (!data) return <p style={{ padding: 16 }}>Loading preview...</p>;
+  return (
+    <LandingLayout data={data} siteName={root?.siteName ?? "AurumWire"} slots={landingSlots} />
+  );
+}

@@ -1,0 +1,152 @@
+import { expect, type Page, test } from "@playwright/test";
+import { login } from "./fixtures";
+
+// The SMTP capture server of playwright.config.ts lists what it took on this port.
+const mailListUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT) + 5}/mails`;
+
+/** The section types of /landing in page order. */
+async function landingOrder(page: Page): Promise<string[]> {
+  await page.goto("/landing");
+  return page
+    .locator("[data-section-type]")
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-section-type") ?? ""));
+}
+
+test("reordering sections by drag in the manager changes /landing", async ({ page }) => {
+  const before = await landingOrder(page);
+  expect(before.slice(0, 2)).toEqual(["hero", "featured_articles"]);
+
+  await login(page, "admin");
+  await page.goto("/dashboard/landing-page");
+  const rows = page.getByTestId("sortable-row");
+  await expect(rows).toHaveCount(before.length);
+  const firstTitle = (await rows.nth(0).getByTestId("section-title").textContent()) ?? "";
+  // Drag the first section's handle below the second with the mouse.
+  const handle = rows.nth(0).getByRole("button", { name: /^Drag to reorder/ });
+  const target = rows.nth(1);
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 10, { steps: 4 });
+  await page.mouse.move(from.x + from.width / 2, to.y + to.height * 0.9, { steps: 12 });
+  await page.mouse.up();
+  await expect(page.getByText("Section order saved")).toBeVisible();
+  await expect(rows.nth(1).getByTestId("section-title")).toHaveText(firstTitle);
+
+  const after = await landingOrder(page);
+  expect(after.slice(0, 2)).toEqual(["featured_articles", "hero"]);
+
+  // And back with the keyboard: Space picks the handle up, ArrowUp moves, Space drops.
+  await page.goto("/dashboard/landing-page");
+  const moved = page
+    .getByTestId("sortable-row")
+    .nth(1)
+    .getByRole("button", { name: /^Drag to reorder/ });
+  await moved.focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Space");
+  await expect(page.getByText("Section order saved")).toBeVisible();
+  expect((await landingOrder(page)).slice(0, 2)).toEqual(["hero", "featured_articles"]);
+});
+
+test("an inactive section is not rendered on /landing", async ({ page }) => {
+  await login(page, "editor");
+  await page.goto("/dashboard/landing-page");
+  const toggle = page.getByRole("switch", { name: /Market Analytics active/ });
+  await toggle.click();
+  await expect(toggle).not.toBeChecked();
+  expect(await landingOrder(page)).not.toContain("market_analytics");
+  await page.goto("/dashboard/landing-page");
+  await page.getByRole("switch", { name: /Market Analytics active/ }).click();
+  await expect(page.getByRole("switch", { name: /Market Analytics active/ })).toBeChecked();
+  expect(await landingOrder(page)).toContain("market_analytics");
+});
+
+test("Site Settings' 'Landing Page' choice serves the landing layout at /", async ({ page }) => {
+  await login(page, "admin");
+  await page.goto("/dashboard/site-settings");
+  await page.getByRole("radio", { name: "Landing Page" }).check();
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Site settings saved successfully!")).toBeVisible();
+  try {
+    await page.goto("/");
+    await expect(page.locator("[data-section-type='hero']")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Premium Crypto Intelligence");
+    await expect(page.getByRole("navigation", { name: "Resources" })).toBeVisible();
+    // Its own header and footer only: the standard ones are not rendered around it.
+    await expect(page.locator("footer")).toHaveCount(1);
+  } finally {
+    await page.goto("/dashboard/site-settings");
+    await page.getByRole("radio", { name: "Hero Article" }).check();
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Site settings saved successfully!")).toBeVisible();
+  }
+  await page.goto("/");
+  await expect(page.getByRole("region", { name: "Top story" })).toBeVisible();
+});
+
+test("subscribe on /landing and confirm from the captured e-mail", async ({ page, request }) => {
+  const email = `reader-${Date.now()}@example.com`;
+  await page.goto("/landing");
+  const box = page.getByRole("region", { name: "Daily Newsletter" });
+  await box.getByLabel("Email address").fill(email);
+  await box.getByRole("button", { name: "Subscribe Free" }).click();
+  await expect(box.getByRole("status")).toHaveText(/check your inbox for a link to confirm/);
+
+  let mails: Array<{ subject: string; text: string }> = [];
+  await expect
+    .poll(async () => {
+      mails = await (await request.get(`${mailListUrl}?to=${encodeURIComponent(email)}`)).json();
+      return mails.length;
+    })
+    .toBe(1);
+  expect(mails[0]?.subject).toMatch(/Confirm your subscription/);
+  const link = /https?:\/\/[^\s"<>]+\/api\/newsletter\/confirm\?token=[^\s"<>]+/.exec(
+    mails[0]?.text ?? "",
+  )?.[0];
+  expect(link).toBeTruthy();
+  const url = new URL(link!);
+  await page.goto(`${url.pathname}${url.search}`);
+  await expect(page.getByRole("heading", { name: "Subscription confirmed" })).toBeVisible();
+});
+
+test("a contact message reaches the desk's inbox and the admins' Messages", async ({
+  page,
+  request,
+}) => {
+  const subject = `Tip ${Date.now()}`;
+  await page.goto("/contact");
+  await page.getByLabel("Name").fill("Ada Reader");
+  await page.getByLabel("Email").fill("ada.reader@example.com");
+  await page.getByLabel("Subject").fill(subject);
+  await page.getByLabel("Message").fill("An exchange paused withdrawals at 09:00 UTC.");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(
+    page.getByText("Thank you for your message! We'll get back to you soon."),
+  ).toBeVisible();
+  await expect(page.getByLabel("Subject")).toHaveValue("");
+
+  await expect
+    .poll(async () => {
+      const mails: Array<{ subject: string }> = await (
+        await request.get(`${mailListUrl}?to=desk@aurumwire.test`)
+      ).json();
+      return mails.some((mail) => mail.subject.includes(subject));
+    })
+    .toBe(true);
+
+  await login(page, "admin");
+  await page.goto("/dashboard/messages");
+  const card = page.getByRole("listitem").filter({ hasText: subject });
+  await expect(card.getByText("New")).toBeVisible();
+  await card.getByRole("button", { name: "Read" }).click();
+  await expect(card.getByTestId("message-body")).toHaveText(
+    "An exchange paused withdrawals at 09:00 UTC.",
+  );
+  await card.getByRole("button", { name: "Archive" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: subject })).toHaveCount(0);
+  await page.getByRole("tab", { name: "Archived" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: subject })).toBeVisible();
+});
