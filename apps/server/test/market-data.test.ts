@@ -369,14 +369,16 @@ describe("the market data jobs", () => {
     expect(asked).toBe(2);
   });
 
-  it("registers the poll, the cross-instance sync, the feed reader and the image batches", () => {
+  it("registers every scheduled job of the app, each once", () => {
     expect(app.jobs.names()).toEqual([
       "market-data:poll",
       "market-data:sync",
       "news-feed:read",
+      "partner:send-queue",
       "newsletter:mail",
       "database:vacuum-analyze",
       "ai-images:resume-batches",
+      "articles:scheduled-publication",
     ]);
   });
 });
