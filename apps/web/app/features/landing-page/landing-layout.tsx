@@ -2,8 +2,7 @@ import { type LandingChart, landingChartMetricLabels } from "@aurumwire/shared/l
 import { site } from "@aurumwire/shared/limits";
 import type { MarketAnalyticsData, MarketsTableData } from "@aurumwire/shared/market";
 import type { NewsTickerResponse } from "@aurumwire/shared/news";
-import { BarChart } from "@mui/x-charts/BarChart";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { SiteLink } from "../../components/site-link";
 import type { LandingArticle, LandingBlock, LandingPageData } from "./compose-landing-page";
 import "./landing.css";
@@ -55,6 +54,8 @@ const footerColumns = [
   },
 ];
 
+const LandingBarChart = lazy(() => import("./landing-bar-chart"));
+
 function ChartCard({ chart, markets }: { chart: LandingChart; markets: MarketsTableData | null }) {
   const rows = chart.coins
     .map((symbol) => markets?.assets.find((asset) => asset.symbol.toUpperCase() === symbol))
@@ -68,15 +69,13 @@ function ChartCard({ chart, markets }: { chart: LandingChart; markets: MarketsTa
         <span className="aw-landing-chart__metric">{landingChartMetricLabels[chart.metric]}</span>
       </figcaption>
       {hasData ? (
-        <BarChart
-          height={220}
-          xAxis={[{ scaleType: "band", data: rows.map((asset) => asset.symbol) }]}
-          series={[
-            { data: values, label: landingChartMetricLabels[chart.metric], color: "#FFD700" },
-          ]}
-          hideLegend
-          margin={{ left: 8, right: 8, top: 8, bottom: 8 }}
-        />
+        <Suspense fallback={<div style={{ height: 220 }} />}>
+          <LandingBarChart
+            labels={rows.map((asset) => asset.symbol)}
+            values={values}
+            seriesLabel={landingChartMetricLabels[chart.metric]}
+          />
+        </Suspense>
       ) : (
         <p className="aw-landing-chart__empty">No market data for these coins yet.</p>
       )}
