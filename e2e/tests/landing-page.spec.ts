@@ -44,8 +44,13 @@ test("reordering sections by drag in the manager changes /landing", async ({ pag
     .nth(1)
     .getByRole("button", { name: /^Drag to reorder/ });
   await moved.focus();
+  // Each key waits for the list's own announcement of the step before: keys pressed before the
+  // sensor has picked the item up (or measured the move) would be lost on a busy machine.
+  // (Picked up, the item is at once over its own place, the 2nd.)
   await page.keyboard.press("Space");
+  await expect(page.getByText(/ is over position 2\.$/)).toBeAttached();
   await page.keyboard.press("ArrowUp");
+  await expect(page.getByText(/ is over position 1\.$/)).toBeAttached();
   await page.keyboard.press("Space");
   await expect(page.getByText("Section order saved")).toBeVisible();
   expect((await landingOrder(page)).slice(0, 2)).toEqual(["hero", "featured_articles"]);

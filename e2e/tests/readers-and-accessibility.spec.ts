@@ -92,7 +92,7 @@ test("every page has one fitting title", async ({ page }) => {
     ["/category/no-such-category", "Category not found | AurumWire"],
     ["/no-such-page", "Page not found | AurumWire"],
     ["/article/no-such-article", "Article not found | AurumWire"],
-    ["/cointelegraph-test", "Partner integration test | AurumWire"],
+    ["/cointelegraph-test", "Partner integration diagnostics | AurumWire"],
   ];
   for (const [path, title] of titles) {
     await page.goto(path);

@@ -60,6 +60,13 @@ describe("inlinePageStyles", () => {
     );
   });
 
+  it("inlines a file the manifest names with a fragment or query (a package's CSS)", () => {
+    const render = renderOf({ root: ["/assets/site.css", "/assets/card.css#"] }, ["root"]);
+    expect(inlinePageStyles(render, files)).toBe(
+      '<style data-page-styles="">.aw-site{color:red}\n.aw-card{padding:1px}\n</style>',
+    );
+  });
+
   it("cannot end its style element early", () => {
     const render = renderOf({ root: ["/assets/odd.css"] }, ["root"]);
     const html = inlinePageStyles(

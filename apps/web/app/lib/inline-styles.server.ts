@@ -22,7 +22,8 @@ export function inlinePageStyles(
   let rules = "";
   let links = "";
   for (const href of hrefs) {
-    const css = stylesheets.get(href);
+    // The manifest may name a file with a fragment or query (a package's CSS came as ".css#").
+    const css = stylesheets.get(href) ?? stylesheets.get(href.replace(/[?#].*$/, ""));
     // A file the server did not read (none today) stays a link rather than going missing.
     if (css === undefined) links += `<link rel="stylesheet" href="${escapeAttribute(href)}"/>`;
     else rules += css.endsWith("\n") ? css : `${css}\n`;

@@ -326,7 +326,7 @@ export function ArticlesManagement() {
             {rows.map((article) => (
               <TableRow key={article.id} hover selected={selected.includes(article.id)}>
                 <SelectRowCell rowId={article.id} label={article.title} />
-                <TableCell sx={{ minWidth: 140, maxWidth: 360 }}>
+                <TableCell sx={{ minWidth: 120, maxWidth: 360 }}>
                   <Typography variant="body2" sx={{ fontWeight: 700 }}>
                     {article.title}
                   </Typography>

@@ -1,4 +1,4 @@
-import { storedImageSrcSet } from "@aurumwire/shared/media";
+import { storedImageSrcSet } from "@aurumwire/shared/image-widths";
 import { useEffect, useRef } from "react";
 import { placeholderImage } from "./format";
 

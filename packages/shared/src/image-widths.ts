@@ -1,0 +1,27 @@
+/** Image widths and srcsets of stored images: no zod here, public pages import it. */
+
+/** The widths every cover is stored in (`<name>-<width>.jpg` side by side), smallest first. */
+export const imageVariantWidths = [400, 800, 1200] as const;
+
+const storedVariantPattern = /^(\/uploads\/[^?#]+)-(\d{2,4})\.(jpg|png)$/;
+
+/**
+ * The srcset of an image we stored: `/uploads/.../<name>-1200.jpg` has its smaller widths beside
+ * it (`-400`, `-800`), the same naming `saveVariants` and the branded covers use. Images from
+ * elsewhere, and ours from before the widths existed, answer null and keep their single src.
+ */
+export function storedImageSrcSet(url: string): string | null {
+  const match = storedVariantPattern.exec(url);
+  if (!match) return null;
+  const [, stem, widthText, extension] = match;
+  const width = Number(widthText);
+  // Uploads (uuid names) keep an inline picture's own width; elsewhere (covers named after their
+  // title) only a width we make counts, so a title ending in a year is not taken for one.
+  const isUpload = stem.startsWith("/uploads/articles/");
+  if (!isUpload && !(imageVariantWidths as readonly number[]).includes(width)) return null;
+  const smaller = imageVariantWidths.filter((variant) => variant < width);
+  if (smaller.length === 0) return null;
+  return [...smaller, width]
+    .map((variant) => `${stem}-${variant}.${extension} ${variant}w`)
+    .join(", ");
+}
