@@ -32,11 +32,11 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
           information such as a short biography.
         </li>
         <li>
-          <strong>Reading activity</strong>: which articles are viewed, counted once per reader. To
-          tell readers apart we never store your IP address: the server keeps a keyed hash of
-          address and browser type, which cannot be turned back into the address without our
-          server's secret, or your account when you are signed in. Search engines, link previews and
-          other known bots are not counted.
+          <strong>Reading activity</strong>: which articles are viewed, counted once per reader and
+          day. We never store your IP address: for a reader who is not signed in, the server keeps
+          only a hash of address and browser type salted with the day, which cannot be turned back
+          into the address and does not link your reading across days; when you are signed in, your
+          account. Search engines, link previews and other known bots are not counted.
         </li>
         <li>
           <strong>Technical data</strong>: IP address and browser type in server logs, kept for

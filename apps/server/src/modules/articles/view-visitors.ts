@@ -13,6 +13,11 @@ import type { CounterStore } from "../../lib/counters";
  * - known bots and clients without a user agent are not counted;
  * - an address counts at most `maxViewsPerAddressPerHour` anonymous views, so a script that
  *   varies its user agent or throws cookies away moves a ranking by that much at most.
+ *
+ * What is stored for an anonymous view (article_views.session_id) is not that id but a hash of it
+ * salted with the day (UTC; decision 161): no address, nothing that links a reader's views across
+ * days, so an anonymous reader counts once per article per day. The hourly address cap counts by
+ * a keyed hash of the address too, never the address itself.
  */
 export const viewCookieName = "aw_vid";
 const viewCookieMaxAgeSeconds = 365 * 24 * 60 * 60;
@@ -51,8 +56,16 @@ export function createViewVisitors(deps: {
   secret: string;
   counters: CounterStore;
   secureCookie: boolean;
+  /** The clock that decides the day of the salt (tests move it). */
+  now?: () => number;
 }) {
   const { secret, counters, secureCookie } = deps;
+  const now = deps.now ?? Date.now;
+  const keyed = (purpose: string, value: string) =>
+    createHmac("sha256", `${secret}:${purpose}`).update(value).digest("base64url").slice(0, 22);
+  /** The visitor's key for today: the day is the salt. */
+  const dailyKey = (id: string) =>
+    keyed(`view-day:${new Date(now()).toISOString().slice(0, 10)}`, id);
   const sign = (id: string) =>
     createHmac("sha256", `${secret}:view-cookie`).update(id).digest("base64url").slice(0, 22);
   const hashOf = (address: string, userAgent: string) =>
@@ -89,9 +102,12 @@ export function createViewVisitors(deps: {
       const cookieId = verifiedCookieId(request.cookieHeader);
       const id = cookieId ?? hashOf(request.address, userAgent);
       const setCookie = cookieId ? undefined : cookieFor(id);
-      const byAddress = await counters.hit(`views:address:${request.address}`, addressWindowMs);
+      const byAddress = await counters.hit(
+        `views:address:${keyed("view-address", request.address)}`,
+        addressWindowMs,
+      );
       if (byAddress.count > maxViewsPerAddressPerHour) return { counted: false, setCookie };
-      return { counted: true, key: `visitor:${id}`, setCookie };
+      return { counted: true, key: `visitor:${dailyKey(id)}`, setCookie };
     },
   };
 }
