@@ -20,7 +20,8 @@ test("the server HTML of / carries header and footer before any script runs", as
   expect(page.indexOf(footerText)).toBeLessThan(firstScript);
   expect(html).toContain("Premium Crypto Intelligence");
   // Its styles are in the page: its own stylesheets inline, and no MUI (emotion) ones (150).
-  expect(html).toMatch(/<style data-page-styles="">[^<]+<\/style>/);
+  // (Minified media queries use "<", as in "(width<600px)": the element ends at its closing tag.)
+  expect(html).toMatch(/<style data-page-styles="">[\s\S]*\.aw-shell\b[\s\S]*?<\/style>/);
   expect(html).not.toContain("data-emotion");
   // The route manifest is one cached asset, not a partial copy inlined into every page (065).
   expect(html).toMatch(/import "\/assets\/manifest-[\w-]+\.js"/);
