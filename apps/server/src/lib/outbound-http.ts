@@ -87,6 +87,43 @@ async function readLimitedBytes(
   return Buffer.concat(chunks);
 }
 
+/**
+ * The one place an answer is refused: 429 with its Retry-After, any other status that is not OK
+ * (or accepted by the caller) as "http_status", with the refusal's own error text when asked for
+ * (WordPress, Ghost and the AI services explain themselves there).
+ */
+async function refuseUnlessAccepted(
+  response: Response,
+  describe: string,
+  options: { accept?: (status: number) => boolean; detail: boolean },
+): Promise<void> {
+  if (response.status === 429) {
+    await response.body?.cancel().catch(() => {});
+    throw new OutboundError(
+      "rate_limited",
+      `${describe} is rate limiting us (429)`,
+      429,
+      parseRetryAfter(response.headers.get("retry-after")),
+    );
+  }
+  if (response.ok || options.accept?.(response.status)) return;
+  let detail: string | undefined;
+  if (options.detail) {
+    try {
+      detail = readErrorBody(await readLimited(response, 64 * 1024, describe));
+    } catch {
+      // the status alone has to do
+    }
+  } else {
+    await response.body?.cancel().catch(() => {});
+  }
+  throw new OutboundError(
+    "http_status",
+    `${describe} answered ${response.status}${detail ? `: ${detail}` : ""}`,
+    response.status,
+  );
+}
+
 /** GET a URL with a time limit (connect and body together) and a size limit. */
 export async function fetchText(request: OutboundRequest): Promise<OutboundResponse> {
   const timeout = AbortSignal.timeout(request.timeoutMs);
@@ -98,24 +135,10 @@ export async function fetchText(request: OutboundRequest): Promise<OutboundRespo
       signal,
       redirect: "follow",
     });
-    if (response.status === 429) {
-      await response.body?.cancel().catch(() => {});
-      throw new OutboundError(
-        "rate_limited",
-        `${describe} is rate limiting us (429)`,
-        429,
-        parseRetryAfter(response.headers.get("retry-after")),
-      );
-    }
-    const accepted = response.ok || request.acceptStatuses?.includes(response.status);
-    if (!accepted) {
-      await response.body?.cancel().catch(() => {});
-      throw new OutboundError(
-        "http_status",
-        `${describe} answered ${response.status}`,
-        response.status,
-      );
-    }
+    await refuseUnlessAccepted(response, describe, {
+      accept: (status) => request.acceptStatuses?.includes(status) ?? false,
+      detail: false,
+    });
     const body = await readLimited(response, request.maxBytes, describe);
     return { status: response.status, headers: response.headers, body };
   } catch (error) {
@@ -201,28 +224,7 @@ export async function* postJsonLines(request: OutboundStreamRequest): AsyncGener
   } catch (error) {
     throw translate(error);
   }
-  if (response.status === 429) {
-    await response.body?.cancel().catch(() => {});
-    throw new OutboundError(
-      "rate_limited",
-      `${describe} is rate limiting us (429)`,
-      429,
-      parseRetryAfter(response.headers.get("retry-after")),
-    );
-  }
-  if (!response.ok) {
-    let detail: string | undefined;
-    try {
-      detail = readErrorBody(await readLimited(response, 64 * 1024, describe));
-    } catch {
-      // the status alone has to do
-    }
-    throw new OutboundError(
-      "http_status",
-      `${describe} answered ${response.status}${detail ? `: ${detail}` : ""}`,
-      response.status,
-    );
-  }
+  await refuseUnlessAccepted(response, describe, { detail: true });
   if (!response.body) return;
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
@@ -298,28 +300,7 @@ async function sendForBytes(
       signal,
       redirect: request.followRedirects ? "follow" : "error",
     });
-    if (response.status === 429) {
-      await response.body?.cancel().catch(() => {});
-      throw new OutboundError(
-        "rate_limited",
-        `${describe} is rate limiting us (429)`,
-        429,
-        parseRetryAfter(response.headers.get("retry-after")),
-      );
-    }
-    if (!response.ok) {
-      let detail: string | undefined;
-      try {
-        detail = readErrorBody(await readLimited(response, 64 * 1024, describe));
-      } catch {
-        // the status alone has to do
-      }
-      throw new OutboundError(
-        "http_status",
-        `${describe} answered ${response.status}${detail ? `: ${detail}` : ""}`,
-        response.status,
-      );
-    }
+    await refuseUnlessAccepted(response, describe, { detail: true });
     const bytes = await readLimitedBytes(response, request.maxBytes, describe);
     return { status: response.status, headers: response.headers, bytes };
   } catch (error) {
