@@ -73,6 +73,26 @@ test("an inactive section is not rendered on /landing", async ({ page }) => {
   expect(await landingOrder(page)).toContain("market_analytics");
 });
 
+test("Preview Changes shows unsaved texts inside the manager, under the manager's own heading", async ({
+  page,
+}) => {
+  await login(page, "editor");
+  await page.goto("/dashboard/landing-page");
+  await page.getByRole("tab", { name: "Landing Page Editor" }).click();
+  const title = `Unsaved banner ${Date.now()}`;
+  await page.getByLabel("Hero title").fill(title);
+  await page.getByRole("button", { name: "Preview Changes" }).click();
+  const preview = page.getByTestId("landing-preview");
+  await expect(preview.getByRole("heading", { level: 2, name: title })).toBeVisible();
+  // The dashboard keeps one h1 and one main: the preview brings no landmarks of its own.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(["Landing Page Manager"]);
+  await expect(page.getByRole("main")).toHaveCount(1);
+  await expect(preview.locator("header, main, footer")).toHaveCount(0);
+  // Nothing was saved.
+  await page.goto("/landing");
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(title);
+});
+
 test("Site Settings' 'Landing Page' choice serves the landing layout at /", async ({ page }) => {
   await login(page, "admin");
   await page.goto("/dashboard/site-settings");

@@ -25,6 +25,11 @@ interface AuthContextValue {
   logout(): void;
   /** After a profile change: keep the fresh user (and token) the server answered. */
   acceptAuthResponse(response: AuthResponse): void;
+  /**
+   * Reads the signed-in user again from the server (GET /auth/profile), for changes made
+   * elsewhere, such as the address confirmed from the sign-up mail in another tab.
+   */
+  refreshUser(): Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -83,6 +88,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState({ status: "signed-in", user: response.user, token: response.token });
   }, []);
 
+  const refreshUser = useCallback(async () => {
+    const token = window.localStorage.getItem(storageKeys.token);
+    if (!token) return;
+    const { user } = await api.get<{ user: PublicUser }>("/auth/profile");
+    // Signed out (or in as someone else) meanwhile: keep what is stored now.
+    if (window.localStorage.getItem(storageKeys.token) !== token) return;
+    acceptAuthResponse({ token, user });
+  }, [acceptAuthResponse]);
+
   const login = useCallback(
     async (email: string, password: string) => {
       const response = await api.post<AuthResponse>(
@@ -120,8 +134,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       register,
       logout,
       acceptAuthResponse,
+      refreshUser,
     }),
-    [state, login, register, logout, acceptAuthResponse],
+    [state, login, register, logout, acceptAuthResponse, refreshUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

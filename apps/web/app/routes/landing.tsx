@@ -148,6 +148,11 @@ export function LandingPreview({ draft }: { draft: LandingDraft }) {
   if (failed) return <p style={{ padding: 16 }}>Failed to load the preview.</p>;
   if (!data) return <p style={{ padding: 16 }}>Loading preview...</p>;
   return (
-    <LandingLayout data={data} siteName={root?.siteName ?? "AurumWire"} slots={landingSlots} />
+    <LandingLayout
+      data={data}
+      siteName={root?.siteName ?? "AurumWire"}
+      slots={landingSlots}
+      embedded
+    />
   );
 }

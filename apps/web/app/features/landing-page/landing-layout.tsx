@@ -205,15 +205,25 @@ export function LandingLayout<CardArticle extends LandingArticle>({
   data,
   siteName,
   slots,
+  embedded = false,
 }: {
   data: LandingPageData<CardArticle>;
   siteName: string;
   slots: LandingSlots<CardArticle>;
+  /**
+   * Shown inside another page (the manager's Preview): that page owns the h1 and the landmarks,
+   * so the layout's header, main and footer become plain boxes and its title an h2.
+   */
+  embedded?: boolean;
 }) {
   const { content } = data;
+  const Header = embedded ? "div" : "header";
+  const Main = embedded ? "div" : "main";
+  const Footer = embedded ? "div" : "footer";
+  const Title = embedded ? "h2" : "h1";
   return (
     <div className="aw-landing">
-      <header className="aw-landing-top">
+      <Header className="aw-landing-top">
         <div className="aw-container aw-landing-top__bar">
           <SiteLink to="/" className="aw-landing-top__brand">
             {siteName}
@@ -244,12 +254,12 @@ export function LandingLayout<CardArticle extends LandingArticle>({
             ))}
           </nav>
         )}
-      </header>
-      <main className="aw-container aw-main">
+      </Header>
+      <Main className="aw-container aw-main">
         <section className="aw-landing-banner" aria-labelledby="landing-banner-title">
-          <h1 id="landing-banner-title" className="aw-landing-banner__title">
+          <Title id="landing-banner-title" className="aw-landing-banner__title">
             {content.heroTitle}
-          </h1>
+          </Title>
           {content.heroSubtitle && (
             <p className="aw-landing-banner__subtitle">{content.heroSubtitle}</p>
           )}
@@ -286,8 +296,8 @@ export function LandingLayout<CardArticle extends LandingArticle>({
             <p>{content.aboutContent}</p>
           </section>
         )}
-      </main>
-      <footer className="aw-footer">
+      </Main>
+      <Footer className="aw-footer">
         <div className="aw-container">
           <div className="aw-footer__grid">
             <div className="aw-footer__brand">
@@ -316,7 +326,7 @@ export function LandingLayout<CardArticle extends LandingArticle>({
             © {new Date().getFullYear()} {siteName}. Not financial advice.
           </p>
         </div>
-      </footer>
+      </Footer>
     </div>
   );
 }

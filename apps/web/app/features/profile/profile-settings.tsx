@@ -16,7 +16,7 @@ import { useAuth } from "../../lib/auth-context";
 
 /** Profile Settings: name, bio, avatar URL and a password change. Used by /profile and /dashboard/profile. */
 export function ProfileSettings() {
-  const { status, user, acceptAuthResponse } = useAuth();
+  const { status, user, acceptAuthResponse, refreshUser } = useAuth();
   const [details, setDetails] = useState({ firstName: "", lastName: "", bio: "", avatar: "" });
   const [passwords, setPasswords] = useState({ currentPassword: "", newPassword: "", confirm: "" });
   const [message, setMessage] = useState<{ severity: "success" | "error"; text: string } | null>(
@@ -35,6 +35,25 @@ export function ProfileSettings() {
       });
     }
   }, [user]);
+
+  // An unconfirmed reader confirms from the mail, usually in another tab: read the account again
+  // now and whenever this tab comes back, so the notice goes as soon as the address is confirmed.
+  const awaitingConfirmation = !!user && !user.emailVerified && user.role === "user";
+  useEffect(() => {
+    if (!awaitingConfirmation) return;
+    const check = () => {
+      if (document.visibilityState === "visible") {
+        refreshUser().catch((caught) => console.error("profile refresh failed", caught));
+      }
+    };
+    check();
+    document.addEventListener("visibilitychange", check);
+    window.addEventListener("focus", check);
+    return () => {
+      document.removeEventListener("visibilitychange", check);
+      window.removeEventListener("focus", check);
+    };
+  }, [awaitingConfirmation, refreshUser]);
 
   if (status === "loading") return <Typography>Loading...</Typography>;
   if (!user) {
@@ -108,7 +127,7 @@ export function ProfileSettings() {
           {message.text}
         </Alert>
       )}
-      {!user.emailVerified && user.role === "user" && (
+      {awaitingConfirmation && (
         // Decision 124: reader accounts confirm their address before they can like articles.
         <Alert
           severity="warning"
