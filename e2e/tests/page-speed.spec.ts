@@ -35,7 +35,7 @@ test("public pages carry their stylesheets inline and link none", async ({ reque
 test("the LCP image loads first: not lazy, high priority, preloaded; the other covers wait", async ({
   request,
 }) => {
-  for (const path of ["/", "/articles", "/markets", "/analysis", "/category/news"]) {
+  for (const path of ["/", "/articles", "/markets", "/analysis", "/category/news", "/landing"]) {
     const html = await (await request.get(path)).text();
     const [first, ...others] = mainImages(html);
     expect(first, path).toContain('fetchPriority="high"');
@@ -54,6 +54,21 @@ test("the LCP image loads first: not lazy, high priority, preloaded; the other c
       path,
     ).toEqual([]);
     expect(others.at(-1), path).toContain('loading="lazy"');
+  }
+});
+
+test("the page's modules are preloaded at low priority: the content and its LCP image go first", async ({
+  request,
+}) => {
+  for (const path of ["/", articlePath, "/markets", "/landing"]) {
+    const html = await (await request.get(path)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const preloads = [...head.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+    expect(preloads.length, path).toBeGreaterThan(0);
+    expect(
+      preloads.filter((link) => !link.includes('fetchpriority="low"')),
+      path,
+    ).toEqual([]);
   }
 });
 
@@ -100,9 +115,14 @@ test("public pages load no MUI and no zod; the sparklines load when their cards 
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
-  await page.goto(articlePath);
-  await page.waitForLoadState("networkidle");
-  expect(scripts.filter((path) => /\/(mui-base|schemas)-/.test(path))).toEqual([]);
+  for (const path of [articlePath, "/markets"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    expect(
+      scripts.filter((script) => /\/(mui-base|schemas)-/.test(script)),
+      path,
+    ).toEqual([]);
+  }
 
   // On a phone the Market Analytics cards are far down the home page: no chart code until then.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { inlinePageStyles } from "./lib/inline-styles.server";
+import { lowerModulePreloadPriority } from "./lib/script-priority.server";
 import { NonceContext } from "./nonce";
 import { StylesInlinedContext } from "./page-styles";
 
@@ -75,7 +76,7 @@ export default function handleRequest(
             // whole render (tree, HTML, request) stays in memory until the timer below fires.
             clearTimeout(abortTimer);
             abort(renderFinished);
-            const page = Buffer.concat(chunks);
+            const page = lowerModulePreloadPriority(Buffer.concat(chunks));
             const critical = emotionServer.extractCriticalToChunks(
               usesScopedStyles(cache) ? page.toString("utf8") : "",
             );

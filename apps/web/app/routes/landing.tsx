@@ -26,12 +26,13 @@ import { loadLandingPage } from "./landing-data.server";
 
 /** The cards, market cards, ticker and newsletter box of their own features. */
 export const landingSlots: LandingSlots<CardArticle> = {
-  article: (article, variant) => (
+  article: (article, variant, priority) => (
     <ArticleCard
       article={article}
       variant={variant}
       excerptLength={variant === "grid" ? limits.featuredListExcerpt : undefined}
       eager={variant === "hero"}
+      priority={priority}
     />
   ),
   analytics: (data) => <LiveMarketAnalytics initial={data} />,

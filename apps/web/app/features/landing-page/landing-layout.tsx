@@ -9,7 +9,8 @@ import "./landing.css";
 
 /** The parts of other features the layout shows, handed in by the route that composes them. */
 export interface LandingSlots<CardArticle extends LandingArticle> {
-  article(article: CardArticle, variant: "hero" | "grid" | "small"): ReactNode;
+  /** `priority`: the page's LCP image (the hero of the first section), preloaded at once. */
+  article(article: CardArticle, variant: "hero" | "grid" | "small", priority?: boolean): ReactNode;
   analytics(data: MarketAnalyticsData | null): ReactNode;
   news(data: NewsTickerResponse | null): ReactNode;
   newsletter: ReactNode;
@@ -89,9 +90,12 @@ function ChartCard({ chart, markets }: { chart: LandingChart; markets: MarketsTa
 function Block<CardArticle extends LandingArticle>({
   block,
   slots,
+  first,
 }: {
   block: LandingBlock<CardArticle>;
   slots: LandingSlots<CardArticle>;
+  /** The first section under the banner: its hero image is the page's largest in the first screen. */
+  first: boolean;
 }) {
   const headingId = `landing-section-${block.id}`;
   const heading = (
@@ -111,7 +115,7 @@ function Block<CardArticle extends LandingArticle>({
             {block.title}
           </h2>
           {block.hero && (
-            <div className="aw-landing-hero__main">{slots.article(block.hero, "hero")}</div>
+            <div className="aw-landing-hero__main">{slots.article(block.hero, "hero", first)}</div>
           )}
           {block.secondary.length > 0 && (
             <div className="aw-landing-hero__secondary">
@@ -284,8 +288,8 @@ export function LandingLayout<CardArticle extends LandingArticle>({
             {data.error}
           </div>
         )}
-        {data.blocks.map((block) => (
-          <Block key={block.id} block={block} slots={slots} />
+        {data.blocks.map((block, index) => (
+          <Block key={block.id} block={block} slots={slots} first={index === 0} />
         ))}
         {slots.newsletter}
         {(content.aboutTitle || content.aboutContent) && (

@@ -5,102 +5,71 @@ import {
   formatTickerPrice,
 } from "@aurumwire/shared/format";
 import type { MarketsTableData } from "@aurumwire/shared/market";
-import Box from "@mui/material/Box";
-import Chip from "@mui/material/Chip";
-import Paper from "@mui/material/Paper";
-import Stack from "@mui/material/Stack";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
-import Typography from "@mui/material/Typography";
-import { withMuiTheme } from "../../components/mui-theme";
 import { MarketDataSourceNote } from "./market-source-note";
+import "./markets-table.css";
 import { useMarketsTable } from "./use-market-data";
 
-const changeColor = { up: "success.main", down: "error.main", flat: "text.secondary" } as const;
-
-/** The /markets 'Live Cryptocurrency Prices' table; missing numbers read N/A. */
+/** The /markets 'Live Cryptocurrency Prices' table; missing numbers read N/A. Plain HTML (decision 150). */
 export function MarketsTable({ data }: { data: MarketsTableData }) {
   const sample = data.source === "sample";
   return (
-    <Box component="section" aria-labelledby="markets-table-heading">
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", mb: 0.5 }}>
-        <Typography id="markets-table-heading" variant="h5" component="h2">
+    <section aria-labelledby="markets-table-heading">
+      <div className="aw-markets__title-row">
+        <h2 id="markets-table-heading" className="aw-markets__title">
           Live Cryptocurrency Prices
-        </Typography>
-        {sample && <Chip label="Sample data" size="small" color="warning" variant="outlined" />}
-      </Stack>
+        </h2>
+        {sample && <span className="aw-markets__sample">Sample data</span>}
+      </div>
       <MarketDataSourceNote source={data.source} updatedAt={data.updatedAt} />
-      <Typography
-        id="markets-table-scroll-hint"
-        variant="body2"
-        color="text.secondary"
-        sx={{ display: { xs: "block", md: "none" }, mt: 1 }}
-      >
+      <p id="markets-table-scroll-hint" className="aw-markets__hint">
         Swipe the table sideways for market cap and volume →
-      </Typography>
+      </p>
       {/* A scroll region keyboard users can reach and scroll with the arrow keys. */}
-      <TableContainer
-        component={Paper}
-        variant="outlined"
+      <div
+        className="aw-markets__scroll"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll region must take focus to scroll by keyboard (axe: scrollable-region-focusable)
         tabIndex={0}
         role="region"
         aria-label="Cryptocurrency prices"
         aria-describedby="markets-table-scroll-hint"
-        sx={{ mt: 1.5, "&:focus-visible": { outline: "2px solid", outlineColor: "primary.main" } }}
       >
-        <Table size="small" aria-labelledby="markets-table-heading">
-          <TableHead>
-            <TableRow>
-              <TableCell>Asset</TableCell>
-              <TableCell align="right">Price</TableCell>
-              <TableCell align="right">24h Change</TableCell>
-              <TableCell align="right">Market Cap</TableCell>
-              <TableCell align="right">Volume</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
+        <table className="aw-markets__table" aria-labelledby="markets-table-heading">
+          <thead>
+            <tr>
+              <th scope="col">Asset</th>
+              <th scope="col">Price</th>
+              <th scope="col">24h Change</th>
+              <th scope="col">Market Cap</th>
+              <th scope="col">Volume</th>
+            </tr>
+          </thead>
+          <tbody>
             {data.assets.map((asset) => (
-              <TableRow key={asset.symbol} hover>
-                <TableCell component="th" scope="row">
-                  <Box component="strong" sx={{ color: "primary.main", mr: 1 }}>
-                    {asset.symbol}
-                  </Box>
+              <tr key={asset.symbol}>
+                <th scope="row">
+                  <strong className="aw-markets__symbol">{asset.symbol}</strong>
                   {asset.name}
-                </TableCell>
-                <TableCell align="right">{formatTickerPrice(asset.price)}</TableCell>
-                <TableCell
-                  align="right"
-                  sx={{ color: changeColor[changeDirection(asset.change)], fontWeight: 600 }}
+                </th>
+                <td>{formatTickerPrice(asset.price)}</td>
+                <td
+                  className={`aw-markets__change aw-markets__change--${changeDirection(asset.change)}`}
                 >
                   {formatChange(asset.change)}
-                </TableCell>
-                <TableCell align="right">{formatCompactUsd(asset.marketCap)}</TableCell>
-                <TableCell align="right">{formatCompactUsd(asset.volume)}</TableCell>
-              </TableRow>
+                </td>
+                <td>{formatCompactUsd(asset.marketCap)}</td>
+                <td>{formatCompactUsd(asset.volume)}</td>
+              </tr>
             ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </Box>
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
 
 /** The markets table with its data: the server's first answer, refreshed with the prices. */
-function MarketsTableWithData({ initial }: { initial: MarketsTableData | null }) {
+export function LiveMarketsTable({ initial }: { initial: MarketsTableData | null }) {
   const data = useMarketsTable(initial);
-  if (!data) {
-    return (
-      <Typography color="text.secondary" sx={{ py: 2 }}>
-        Loading live crypto prices...
-      </Typography>
-    );
-  }
+  if (!data) return <p className="aw-markets__loading">Loading live crypto prices...</p>;
   return <MarketsTable data={data} />;
 }
-
-/** The table with its data, refreshed with the prices; MUI, so with its theme (decision 150). */
-export const LiveMarketsTable = withMuiTheme(MarketsTableWithData);
