@@ -1,4 +1,4 @@
-import type { MarketHistoryData, MarketHistorySeries } from "./market";
+import type { MarketHistorySeries } from "./market";
 
 // Plain values and functions only, no zod schema: the landing page's browser code imports this
 // module (decision 150). The request and answer schemas are in market.ts.
@@ -62,9 +62,4 @@ export function historyLine(
     }
     return { t, value: point[metric] };
   });
-}
-
-/** Whether an answer has enough points to draw any line (two points of one coin). */
-export function hasHistory(data: MarketHistoryData | null | undefined): boolean {
-  return Boolean(data?.series.some((series) => series.points.length > 1));
 }
