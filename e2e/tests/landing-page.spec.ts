@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { login } from "./fixtures";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { demoAccounts, login } from "./fixtures";
 
 // The SMTP capture server of playwright.config.ts lists what it took on this port.
 const mailListUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT) + 5}/mails`;
@@ -178,4 +178,68 @@ test("a contact message reaches the desk's inbox and the admins' Messages", asyn
   await expect(page.getByRole("listitem").filter({ hasText: subject })).toHaveCount(0);
   await page.getByRole("tab", { name: "Archived" }).click();
   await expect(page.getByRole("listitem").filter({ hasText: subject })).toBeVisible();
+});
+
+async function apiToken(request: APIRequestContext) {
+  const response = await request.post("/api/auth/login", { data: demoAccounts.admin });
+  expect(response.ok()).toBe(true);
+  return `Bearer ${(await response.json()).token}`;
+}
+
+test("a 7-day custom chart: the manager adds it, and without a live feed /landing says there is no history yet", async ({
+  page,
+  request,
+}) => {
+  const noHistory = "No price history yet: it builds up once the live market feed is connected.";
+  await login(page, "admin");
+  await page.goto("/dashboard/landing-page");
+  await page.getByRole("button", { name: "Add Section" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Section" });
+  await dialog.getByLabel("Section type").click();
+  await page.getByRole("option", { name: "Custom Charts" }).click();
+  await dialog.getByRole("button", { name: "Add Section" }).click();
+  await expect(dialog).toBeHidden();
+  try {
+    await page.getByRole("tab", { name: "Custom Charts" }).click();
+    await page.getByLabel("Chart title").fill("A week of majors");
+    await page.getByLabel("Coins").click();
+    await page.getByRole("option", { name: "BTC" }).click();
+    await page.getByLabel("Coins").click();
+    await page.getByRole("option", { name: "ETH" }).click();
+    await page.keyboard.press("Escape");
+    await page.getByLabel("Period").click();
+    await page.getByRole("option", { name: "7 days" }).click();
+    await page.getByRole("button", { name: "Add Chart" }).click();
+    await expect(page.getByText("Price (USD) · 7 days: BTC, ETH")).toBeVisible();
+    // The preview composes the unsaved chart from the JSON API.
+    await page.getByLabel("Preview").check();
+    const preview = page.locator("[data-chart-period='7d']");
+    await expect(preview.getByText(noHistory)).toBeVisible();
+    await page.getByLabel("Preview").uncheck();
+    await page.getByRole("button", { name: "Save Charts" }).click();
+    await expect(page.getByText("Charts saved")).toBeVisible();
+
+    await page.goto("/landing");
+    const card = page.locator("[data-section-type='custom_charts'] figure").filter({
+      hasText: "A week of majors",
+    });
+    await expect(card).toContainText("Price (USD) · 7 days");
+    await expect(card.getByText(noHistory)).toBeVisible();
+    await expect(card.locator("svg")).toHaveCount(0);
+  } finally {
+    // The other specs see the default sections.
+    const authorization = await apiToken(request);
+    await request.put("/api/landing-page/charts", {
+      headers: { authorization },
+      data: { charts: [] },
+    });
+    const { data } = await (await request.get("/api/landing-page/configuration")).json();
+    for (const section of data.sections as Array<{ id: number; sectionType: string }>) {
+      if (section.sectionType === "custom_charts") {
+        await request.delete(`/api/landing-page/sections/${section.id}`, {
+          headers: { authorization },
+        });
+      }
+    }
+  }
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLandingPageRepository } from "../src/modules/landing-page/repository";
 import { buildTestApp, loginAs } from "./helpers";
 
 let app: FastifyInstance;
@@ -233,7 +234,7 @@ describe("landing page configuration", () => {
     expect(unknown.json().error).toMatch(/999999/);
   });
 
-  it("keeps custom charts of coins and a metric", async () => {
+  it("keeps custom charts of coins, a metric and a period", async () => {
     const saved = await app.inject({
       method: "PUT",
       url: "/api/landing-page/charts",
@@ -241,13 +242,74 @@ describe("landing page configuration", () => {
       payload: {
         charts: [
           { id: "majors", title: "Majors by cap", coins: ["btc", "ETH"], metric: "marketCap" },
+          {
+            id: "week",
+            title: "A week of moves",
+            coins: ["SOL", "eth"],
+            metric: "change",
+            period: "7d",
+          },
         ],
       },
     });
     expect(saved.statusCode).toBe(200);
     expect((await configuration()).charts).toEqual([
-      { id: "majors", title: "Majors by cap", coins: ["BTC", "ETH"], metric: "marketCap" },
+      // Without a period: the latest figures, as before periods existed.
+      {
+        id: "majors",
+        title: "Majors by cap",
+        coins: ["BTC", "ETH"],
+        metric: "marketCap",
+        period: "latest",
+      },
+      {
+        id: "week",
+        title: "A week of moves",
+        coins: ["SOL", "ETH"],
+        metric: "change",
+        period: "7d",
+      },
     ]);
+  });
+
+  it("refuses a period we keep no history for and coins we do not track", async () => {
+    const chart = { id: "c1", title: "Chart", coins: ["BTC"], metric: "price" };
+    const longPeriod = await app.inject({
+      method: "PUT",
+      url: "/api/landing-page/charts",
+      headers: admin,
+      payload: { charts: [{ ...chart, period: "1y" }] },
+    });
+    expect(longPeriod.statusCode).toBe(400);
+    expect(longPeriod.json().error).toMatch(/Period must be one of latest, 24h, 7d, 30d, 90d/);
+    const untracked = await app.inject({
+      method: "PUT",
+      url: "/api/landing-page/charts",
+      headers: admin,
+      payload: { charts: [{ ...chart, coins: ["BTC", "PEPE"] }] },
+    });
+    expect(untracked.statusCode).toBe(400);
+    expect(untracked.json().error).toMatch(/not tracked: PEPE/);
+    expect((await configuration()).charts).toHaveLength(2);
+  });
+
+  it("still reads charts saved before periods existed, as charts of the latest figures", async () => {
+    const repository = createLandingPageRepository(app.database.db);
+    const before = await repository.findPart("charts");
+    await repository.upsertPart(
+      "charts",
+      [{ id: "old", title: "Saved last year", coins: ["BTC"], metric: "price" }],
+      null,
+    );
+    app.services.pageCache.invalidate(["landing-page"]);
+    try {
+      expect((await configuration()).charts).toEqual([
+        { id: "old", title: "Saved last year", coins: ["BTC"], metric: "price", period: "latest" },
+      ]);
+    } finally {
+      await repository.upsertPart("charts", before?.value ?? [], null);
+      app.services.pageCache.invalidate(["landing-page"]);
+    }
   });
 
   it("drops cached pages that show the landing page on every write", async () => {

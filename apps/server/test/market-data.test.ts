@@ -1,77 +1,13 @@
 import { limits } from "@aurumwire/shared/limits";
-import { sampleCoins, tickerCoins } from "@aurumwire/shared/market";
+import { sampleCoins } from "@aurumwire/shared/market";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createCoinGeckoClient } from "../src/modules/market-data/coingecko-client";
 import { createMarketDataRepository } from "../src/modules/market-data/repository";
 import { createMarketDataService } from "../src/modules/market-data/service";
-import {
-  type FakeServer,
-  hang,
-  type RecordedRequest,
-  sendJson,
-  startFakeServer,
-} from "./fake-http-server";
+import { healthyProvider } from "./fake-coingecko";
+import { type FakeServer, hang, sendJson, startFakeServer } from "./fake-http-server";
 import { buildTestApp } from "./helpers";
-
-/** A CoinGecko-shaped coin: 168 hourly sparkline points rising towards `price`. */
-function providerCoin(id: string, price: number, overrides: Record<string, unknown> = {}) {
-  const tracked = tickerCoins.find((coin) => coin.id === id)!;
-  return {
-    id,
-    symbol: tracked.symbol.toLowerCase(),
-    name: tracked.name,
-    image: `https://example.invalid/${id}.png`,
-    current_price: price,
-    market_cap: price * 1_000_000,
-    market_cap_rank: 1,
-    total_volume: price * 10_000,
-    price_change_percentage_24h: 1.5,
-    price_change_percentage_24h_in_currency: 1.6,
-    sparkline_in_7d: { price: Array.from({ length: 168 }, (_, hour) => price - 168 + hour + 1) },
-    ...overrides,
-  };
-}
-
-/** Live prices distinct from every sample price, so a test can tell them apart. */
-const livePrices: Record<string, number> = {
-  bitcoin: 97_123.45,
-  ethereum: 3_456.78,
-  ripple: 2.345,
-  binancecoin: 712.5,
-  solana: 201.25,
-  cardano: 0.9876,
-  "avalanche-2": 41.5,
-  polkadot: 8.75,
-  dogecoin: 0.3456,
-  tron: 0.2345,
-  chainlink: 23.45,
-  litecoin: 105.5,
-};
-
-const globalAnswer = {
-  data: {
-    active_cryptocurrencies: 15000,
-    total_market_cap: { usd: 3_210_000_000_000, eur: 3_000_000_000_000 },
-    total_volume: { usd: 145_000_000_000 },
-    market_cap_percentage: { btc: 57.1 },
-    market_cap_change_percentage_24h_usd: -1.25,
-  },
-};
-
-function healthyProvider(options: { omit?: string[] } = {}) {
-  return (request: RecordedRequest, response: import("node:http").ServerResponse) => {
-    if (request.path === "/api/v3/global") return sendJson(response, 200, globalAnswer);
-    if (request.path === "/api/v3/coins/markets") {
-      const ids = (request.query.get("ids") ?? "").split(",");
-      const coins = ids
-        .filter((id) => livePrices[id] !== undefined && !options.omit?.includes(id))
-        .map((id) => providerCoin(id, livePrices[id]));
-      return sendJson(response, 200, coins);
-    }
-    sendJson(response, 404, { error: "not found" });
-  };
-}
 
 async function getJson(app: FastifyInstance, url: string) {
   const response = await app.inject({ method: "GET", url });
@@ -364,9 +300,16 @@ describe("the market data jobs", () => {
     expect(provider.requests).toHaveLength(0);
     app.jobs.start(["market-data:poll"]);
     await vi.waitFor(() => expect(app.services.marketData.getTicker().source).toBe("live"));
+    // Markets and global, then the first two coins' history backfill (market-history.test.ts).
+    await vi.waitFor(() => expect(provider.requests).toHaveLength(4));
     await app?.jobs.stop();
-    const asked = provider.requests.length;
-    expect(asked).toBe(2);
+    expect(provider.requests).toHaveLength(4);
+    expect(provider.requestsTo("/api/v3/coins/markets")).toHaveLength(1);
+    expect(provider.requestsTo("/api/v3/global")).toHaveLength(1);
+    expect(provider.requests.map((request) => request.path).slice(2)).toEqual([
+      "/api/v3/coins/bitcoin/market_chart",
+      "/api/v3/coins/ethereum/market_chart",
+    ]);
   });
 
   it("registers every scheduled job of the app, each once", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { databaseId } from "./database-id";
+import { marketHistoryPeriodLabels, marketHistoryPeriods } from "./market-history";
 
 /**
  * The alternate landing layout and its manager (spec points 2, 3 and 7; decision 120): ordered
@@ -187,13 +188,23 @@ export const emptyLandingFeatured: LandingFeatured = {
   editorsPickIds: [],
 };
 
-/** Custom Charts: a chart of our market data, comparing coins on one metric. */
+/**
+ * Custom Charts: a chart of our market data comparing coins on one metric, either as they are now
+ * ("latest": a bar per coin) or over a period of the price history (a line per coin, decision 125).
+ */
 export const landingChartMetrics = ["price", "change", "marketCap", "volume"] as const;
-export const landingChartMetricLabels: Record<(typeof landingChartMetrics)[number], string> = {
+export type LandingChartMetric = (typeof landingChartMetrics)[number];
+export const landingChartMetricLabels: Record<LandingChartMetric, string> = {
   price: "Price (USD)",
   change: "24h Change (%)",
   marketCap: "Market Cap (USD)",
   volume: "24h Volume (USD)",
+};
+export const landingChartPeriods = ["latest", ...marketHistoryPeriods] as const;
+export type LandingChartPeriod = (typeof landingChartPeriods)[number];
+export const landingChartPeriodLabels: Record<LandingChartPeriod, string> = {
+  latest: "Latest",
+  ...marketHistoryPeriodLabels,
 };
 export const landingChartSchema = z.object({
   id: z.string().regex(/^[\w-]{1,40}$/, "Chart id must be 1-40 letters, digits, - or _"),
@@ -209,8 +220,27 @@ export const landingChartSchema = z.object({
     .min(1, "Choose at least one coin")
     .max(12, "Choose at most 12 coins"),
   metric: z.enum(landingChartMetrics, { error: "Choose a metric" }),
+  // Charts saved before periods existed have none: they are "latest" charts.
+  period: z
+    .enum(landingChartPeriods, { error: `Period must be one of ${landingChartPeriods.join(", ")}` })
+    .default("latest"),
 });
 export type LandingChart = z.infer<typeof landingChartSchema>;
+
+/** What a chart plots: over a period, "change" is each coin's move since the period began. */
+export function landingChartMetricLabel(chart: Pick<LandingChart, "metric" | "period">): string {
+  if (chart.metric === "change" && chart.period !== "latest") {
+    return `Change over ${landingChartPeriodLabels[chart.period]} (%)`;
+  }
+  return landingChartMetricLabels[chart.metric];
+}
+
+/** A chart's metric and period in a few words: "Price (USD) · 7 days", "Price (USD) · Latest". */
+export function landingChartDescription(chart: Pick<LandingChart, "metric" | "period">): string {
+  const metric = landingChartMetricLabel(chart);
+  if (chart.metric === "change" && chart.period !== "latest") return metric;
+  return `${metric} · ${landingChartPeriodLabels[chart.period]}`;
+}
 export const landingChartsSchema = z.object({
   charts: z.array(landingChartSchema).max(8, "At most 8 charts"),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { limits } from "./limits";
+import { marketHistoryMaxCoins, marketHistoryPeriods } from "./market-history";
 
 /**
  * Market data shapes (spec points 3 and 7) and the built-in sample data of spec point 8. Every
@@ -97,6 +98,84 @@ export const tickerCoins: readonly TrackedCoin[] = [
   { id: "litecoin", symbol: "LTC", name: "Litecoin" },
 ];
 
-// The sample figures and the colours live in market-samples.ts, without zod: the public pages
-// import them, and zod would add ~24 KB (gzipped) to every page's JavaScript (decision 150).
+/** GET /api/market-data/history: a point of a coin's price history (decision 125). */
+export const marketHistoryPointSchema = z.object({
+  /** The hour the point stands for (ISO, UTC). */
+  t: z.string(),
+  price: z.number(),
+  marketCap: z.number().nullable(),
+  volume: z.number().nullable(),
+});
+export type MarketHistoryPoint = z.infer<typeof marketHistoryPointSchema>;
+
+export const marketHistorySeriesSchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  /** Oldest first; empty while no history is recorded for the coin. */
+  points: z.array(marketHistoryPointSchema),
+});
+export type MarketHistorySeries = z.infer<typeof marketHistorySeriesSchema>;
+
+export const marketHistoryDataSchema = z.object({
+  period: z.enum(marketHistoryPeriods),
+  /** Hours between two points of the answer (the period's downsampling step). */
+  stepHours: z.number(),
+  series: z.array(marketHistorySeriesSchema),
+  /** The newest point of any coin (ISO); null while there is no history at all. */
+  updatedAt: z.string().nullable(),
+});
+export type MarketHistoryData = z.infer<typeof marketHistoryDataSchema>;
+
+export const marketHistoryResponseSchema = z.object({
+  success: z.literal(true),
+  data: marketHistoryDataSchema,
+});
+export type MarketHistoryResponse = z.infer<typeof marketHistoryResponseSchema>;
+
+const trackedSymbols = () => tickerCoins.map((coin) => coin.symbol);
+
+/** `?coins=BTC,ETH&period=7d`: 1-12 of the tracked coins (any case), one of the periods. */
+export const marketHistoryQuerySchema = z.object({
+  coins: z
+    .string({
+      error: `Name the coins, e.g. coins=BTC,ETH (tracked: ${trackedSymbols().join(", ")})`,
+    })
+    .max(200, "coins is too long")
+    .transform((value) => [
+      ...new Set(
+        value
+          .split(",")
+          .map((symbol) => symbol.trim().toUpperCase())
+          .filter(Boolean),
+      ),
+    ])
+    .superRefine((symbols, context) => {
+      if (symbols.length === 0) {
+        context.addIssue({ code: "custom", message: "Name at least one coin, e.g. coins=BTC,ETH" });
+        return;
+      }
+      if (symbols.length > marketHistoryMaxCoins) {
+        context.addIssue({
+          code: "custom",
+          message: `Name at most ${marketHistoryMaxCoins} coins`,
+        });
+        return;
+      }
+      const unknown = symbols.filter((symbol) => !trackedSymbols().includes(symbol));
+      if (unknown.length > 0) {
+        context.addIssue({
+          code: "custom",
+          message: `No price history is kept for ${unknown.join(", ")}; the tracked coins are ${trackedSymbols().join(", ")}`,
+        });
+      }
+    }),
+  period: z.enum(marketHistoryPeriods, {
+    error: `period must be one of ${marketHistoryPeriods.join(", ")}`,
+  }),
+});
+export type MarketHistoryQuery = z.infer<typeof marketHistoryQuerySchema>;
+
+// The sample figures and the colours (market-samples.ts) and the history periods
+// (market-history.ts) live without zod: the public pages import them, and zod would add ~24 KB (gzipped) to every page's JavaScript (decision 150).
+export * from "./market-history";
 export * from "./market-samples";

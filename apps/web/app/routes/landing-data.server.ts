@@ -40,6 +40,8 @@ export async function loadLandingPage(
     trending: async (count) => (await services.articles.trending(count)).map(toCardArticle),
     analytics: async () => services.marketData.getMarketAnalytics(),
     markets: async () => services.marketData.getMarketsTable(),
+    // In-process, memoized for a minute by the service: the page's own TTL keeps it current.
+    history: (coins, period) => services.marketData.history(coins, period),
     news: () => services.breakingNews.getTicker(),
   });
   return {

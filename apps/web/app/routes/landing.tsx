@@ -1,7 +1,11 @@
 import type { Article, Category } from "@aurumwire/shared/articles";
 import { defaultLandingPageContent as fallbackContent } from "@aurumwire/shared/landing-page";
 import { limits } from "@aurumwire/shared/limits";
-import type { MarketDataResponse, MarketsTableResponse } from "@aurumwire/shared/market";
+import type {
+  MarketDataResponse,
+  MarketHistoryResponse,
+  MarketsTableResponse,
+} from "@aurumwire/shared/market";
 import type { NewsTickerResponse } from "@aurumwire/shared/news";
 import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
@@ -121,6 +125,12 @@ export function LandingPreview({ draft }: { draft: LandingDraft }) {
           ).articles.map(toCardArticle),
         analytics: async () => (await api.get<MarketDataResponse>("/market-data")).data,
         markets: async () => (await api.get<MarketsTableResponse>("/market-data/markets")).data,
+        history: async (coins, period) =>
+          (
+            await api.get<MarketHistoryResponse>(
+              `/market-data/history?coins=${encodeURIComponent(coins.join(","))}&period=${period}`,
+            )
+          ).data,
         news: () => api.get<NewsTickerResponse>("/news/ticker"),
       });
       return {

@@ -18,6 +18,7 @@ import {
   landingSectionTypeLabels,
   landingSectionTypes,
 } from "@aurumwire/shared/landing-page";
+import { tickerCoins } from "@aurumwire/shared/market";
 import type { Database } from "../../db/client";
 import type { LandingSectionRow } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
@@ -239,6 +240,16 @@ export function createLandingPageService(deps: {
     async updateCharts(charts: LandingChart[], userId: number): Promise<LandingChart[]> {
       if (new Set(charts.map((chart) => chart.id)).size !== charts.length) {
         throw badRequest("Two charts have the same id.");
+      }
+      // Our market data (and its price history) covers the ticker's coins only.
+      const tracked = tickerCoins.map((coin) => coin.symbol);
+      const untracked = [...new Set(charts.flatMap((chart) => chart.coins))].filter(
+        (symbol) => !tracked.includes(symbol),
+      );
+      if (untracked.length) {
+        throw badRequest(
+          `Charts can show the coins we track (${tracked.join(", ")}); not tracked: ${untracked.join(", ")}.`,
+        );
       }
       await repository.upsertPart(chartsKey, charts, userId);
       changed();

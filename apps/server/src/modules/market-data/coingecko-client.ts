@@ -4,8 +4,8 @@ import { fetchText, OutboundError } from "../../lib/outbound-http";
 
 /**
  * Adapter for a CoinGecko-compatible REST API (CoinGecko itself, its Pro host, or anything that
- * speaks the same `/coins/markets` and `/global`). Answers are checked and normalized here, so the
- * rest of the module never sees the provider's field names.
+ * speaks the same `/coins/markets`, `/coins/{id}/market_chart` and `/global`). Answers are checked
+ * and normalized here, so the rest of the module never sees the provider's field names.
  */
 
 /** A coin as the market-data service keeps it. Numbers the provider leaves out are null. */
@@ -25,6 +25,19 @@ export interface ProviderGlobal {
   totalMarketCapUsd: number;
   totalVolumeUsd: number | null;
   marketCapChange24h: number | null;
+}
+
+/** A point of a coin's market chart: the time (ms) and the price, market cap or volume then. */
+export interface ProviderChartPoint {
+  at: number;
+  value: number;
+}
+
+/** `/coins/{id}/market_chart`: hourly for 2-90 days, oldest first. */
+export interface ProviderMarketChart {
+  prices: ProviderChartPoint[];
+  marketCaps: ProviderChartPoint[];
+  volumes: ProviderChartPoint[];
 }
 
 const optionalNumber = z.number().nullish();
@@ -48,6 +61,27 @@ const globalSchema = z.object({
     market_cap_change_percentage_24h_usd: optionalNumber,
   }),
 });
+
+const chartSeriesSchema = z.array(z.unknown());
+const marketChartSchema = z.object({
+  prices: chartSeriesSchema,
+  market_caps: chartSeriesSchema.nullish(),
+  total_volumes: chartSeriesSchema.nullish(),
+});
+
+/** `[ms, value]` pairs with two finite numbers; anything else (a null value, a gap) is skipped. */
+function chartPoints(series: unknown[] | null | undefined): ProviderChartPoint[] {
+  return (series ?? []).flatMap((entry) => {
+    if (!Array.isArray(entry) || entry.length < 2) return [];
+    const [at, value] = entry;
+    return typeof at === "number" &&
+      Number.isFinite(at) &&
+      typeof value === "number" &&
+      Number.isFinite(value)
+      ? [{ at, value }]
+      : [];
+  });
+}
 
 function parseJson(body: string, what: string): unknown {
   try {
@@ -123,6 +157,40 @@ export function createCoinGeckoClient(options: {
         throw new OutboundError("malformed", "the markets answer has no readable coin");
       }
       return coins;
+    },
+
+    /**
+     * `/coins/{id}/market_chart` over the last `days` days in USD: prices, market caps and total
+     * volumes. CoinGecko answers hourly points for 2-90 days (interval left to it: choosing
+     * "hourly" is for paid plans).
+     */
+    async fetchMarketChart(
+      id: string,
+      days: number,
+      signal?: AbortSignal,
+    ): Promise<ProviderMarketChart> {
+      const query = new URLSearchParams({ vs_currency: "usd", days: String(days) });
+      const response = await fetchText({
+        url: `${baseUrl}/coins/${encodeURIComponent(id)}/market_chart?${query}`,
+        headers,
+        timeoutMs: options.timeoutMs,
+        maxBytes,
+        signal,
+      });
+      const what = `the market chart of ${id}`;
+      const result = marketChartSchema.safeParse(parseJson(response.body, what));
+      if (!result.success) {
+        throw new OutboundError("malformed", `${what} has no list of prices`);
+      }
+      const prices = chartPoints(result.data.prices);
+      if (prices.length === 0) {
+        throw new OutboundError("malformed", `${what} has no readable price point`);
+      }
+      return {
+        prices,
+        marketCaps: chartPoints(result.data.market_caps),
+        volumes: chartPoints(result.data.total_volumes),
+      };
     },
 
     /** `/global`: total market cap and volume in USD and the 24 h market-cap change. */

@@ -1,5 +1,7 @@
 import {
   marketDataResponseSchema,
+  marketHistoryQuerySchema,
+  marketHistoryResponseSchema,
   marketsTableResponseSchema,
   tickerResponseSchema,
 } from "@aurumwire/shared/market";
@@ -13,7 +15,7 @@ function cacheable(reply: FastifyReply) {
   reply.header("cache-control", "public, max-age=60, s-maxage=60, stale-while-revalidate=240");
 }
 
-/** Prices and analytics for the public site: /api/market-data, /ticker, /markets. */
+/** Prices and analytics for the public site: /api/market-data, /ticker, /markets, /history. */
 export const marketDataRoutes: FastifyPluginAsyncZod<{ marketData: MarketDataService }> = async (
   app,
   { marketData },
@@ -42,6 +44,22 @@ export const marketDataRoutes: FastifyPluginAsyncZod<{ marketData: MarketDataSer
     async (_request, reply) => {
       cacheable(reply);
       return { success: true as const, data: marketData.getMarketsTable() };
+    },
+  );
+
+  // ?coins=BTC,ETH&period=7d: the recorded price history, one point per step (decision 125).
+  app.get(
+    "/history",
+    {
+      schema: {
+        querystring: marketHistoryQuerySchema,
+        response: { 200: marketHistoryResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      cacheable(reply);
+      const { coins, period } = request.query;
+      return { success: true as const, data: await marketData.history(coins, period) };
     },
   );
 };

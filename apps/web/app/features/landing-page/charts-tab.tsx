@@ -1,7 +1,10 @@
 import {
   type LandingChart,
+  landingChartDescription,
   landingChartMetricLabels,
   landingChartMetrics,
+  landingChartPeriodLabels,
+  landingChartPeriods,
 } from "@aurumwire/shared/landing-page";
 import type { TickerResponse } from "@aurumwire/shared/market";
 import AddIcon from "@mui/icons-material/Add";
@@ -35,8 +38,9 @@ function useTrackedCoins() {
 }
 
 /**
- * Custom Charts: bar charts of our market data comparing coins on one metric (price, 24h change,
- * market cap or volume), shown by the page's Custom Charts section.
+ * Custom Charts: charts of our market data comparing coins on one metric (price, change, market
+ * cap or volume), either the latest figures (a bar per coin) or over a period of the price history
+ * (a line per coin, decision 125), shown by the page's Custom Charts section.
  */
 export function ChartsTab({
   charts,
@@ -54,6 +58,7 @@ export function ChartsTab({
   const [title, setTitle] = useState("");
   const [picked, setPicked] = useState<string[]>([]);
   const [metric, setMetric] = useState<LandingChart["metric"]>("price");
+  const [period, setPeriod] = useState<LandingChart["period"]>("latest");
   const change = (next: LandingChart[]) => {
     setEdited(next);
     onDraftChange(next);
@@ -62,7 +67,13 @@ export function ChartsTab({
   function addChart() {
     change([
       ...draft,
-      { id: `chart-${Date.now().toString(36)}`, title: title.trim(), coins: picked, metric },
+      {
+        id: `chart-${Date.now().toString(36)}`,
+        title: title.trim(),
+        coins: picked,
+        metric,
+        period,
+      },
     ]);
     setTitle("");
     setPicked([]);
@@ -83,7 +94,8 @@ export function ChartsTab({
     <Stack spacing={3}>
       <Typography color="text.secondary">
         Charts appear where the page has an active Custom Charts section (add one under Page
-        Sections).
+        Sections). 'Latest' draws a bar per coin of the current figures; a period draws a line per
+        coin from the price history, which builds up while the live market feed is connected.
       </Typography>
       {draft.length === 0 ? (
         <Typography>No charts yet.</Typography>
@@ -99,7 +111,7 @@ export function ChartsTab({
               <Box sx={{ flex: 1, minWidth: 200 }}>
                 <Typography sx={{ fontWeight: 600 }}>{chart.title}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {landingChartMetricLabels[chart.metric]}: {chart.coins.join(", ")}
+                  {landingChartDescription(chart)}: {chart.coins.join(", ")}
                 </Typography>
               </Box>
               <IconButton
@@ -117,7 +129,11 @@ export function ChartsTab({
           New chart
         </Typography>
         <Box
-          sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr 220px" } }}
+          sx={{
+            display: "grid",
+            gap: 2,
+            gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", lg: "1fr 1fr 210px 150px" },
+          }}
         >
           <TextField
             label="Chart title"
@@ -146,7 +162,21 @@ export function ChartsTab({
           >
             {landingChartMetrics.map((option) => (
               <MenuItem key={option} value={option}>
-                {landingChartMetricLabels[option]}
+                {option === "change" && period !== "latest"
+                  ? "Change (%)"
+                  : landingChartMetricLabels[option]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            label="Period"
+            value={period}
+            onChange={(event) => setPeriod(event.target.value as LandingChart["period"])}
+          >
+            {landingChartPeriods.map((option) => (
+              <MenuItem key={option} value={option}>
+                {landingChartPeriodLabels[option]}
               </MenuItem>
             ))}
           </TextField>

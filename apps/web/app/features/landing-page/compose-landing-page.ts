@@ -7,7 +7,12 @@ import {
   landingFeaturedSlots,
   landingSectionItemDefaults,
 } from "@aurumwire/shared/landing-page";
-import type { MarketAnalyticsData, MarketsTableData } from "@aurumwire/shared/market";
+import type {
+  MarketAnalyticsData,
+  MarketHistoryData,
+  MarketHistoryPeriod,
+  MarketsTableData,
+} from "@aurumwire/shared/market";
 import type { NewsTickerResponse } from "@aurumwire/shared/news";
 
 /** What the layout needs of an article; the cards themselves come from the articles feature. */
@@ -27,6 +32,8 @@ export type LandingBlock<CardArticle extends LandingArticle = LandingArticle> =
       title: string;
       charts: LandingChart[];
       markets: MarketsTableData | null;
+      /** The price history of the period charts' coins, by period; null when it failed. */
+      histories: Partial<Record<MarketHistoryPeriod, MarketHistoryData | null>>;
     };
 
 export type LandingCategoryLink = Pick<Category, "id" | "name" | "slug">;
@@ -57,6 +64,8 @@ export interface LandingSources<CardArticle extends LandingArticle> {
   trending(count: number): Promise<CardArticle[]>;
   analytics(): Promise<MarketAnalyticsData | null>;
   markets(): Promise<MarketsTableData | null>;
+  /** The price history of tracked coins over a period (decision 125). */
+  history(coins: string[], period: MarketHistoryPeriod): Promise<MarketHistoryData | null>;
   news(): Promise<NewsTickerResponse | null>;
 }
 
@@ -159,14 +168,31 @@ export async function composeLandingBlocks<CardArticle extends LandingArticle>(
           news: await sources.news().catch(() => null),
         });
         break;
-      case "custom_charts":
+      case "custom_charts": {
+        const charts = configuration.charts.slice(0, count);
+        // One history read per period, for every coin its charts show.
+        const coinsByPeriod = new Map<MarketHistoryPeriod, Set<string>>();
+        for (const chart of charts) {
+          if (chart.period === "latest") continue;
+          const coins = coinsByPeriod.get(chart.period) ?? new Set<string>();
+          for (const coin of chart.coins) coins.add(coin);
+          coinsByPeriod.set(chart.period, coins);
+        }
+        const histories: Partial<Record<MarketHistoryPeriod, MarketHistoryData | null>> = {};
+        await Promise.all(
+          [...coinsByPeriod].map(async ([period, coins]) => {
+            histories[period] = await sources.history([...coins], period).catch(() => null);
+          }),
+        );
         blocks.push({
           ...base,
           type: "custom_charts",
-          charts: configuration.charts.slice(0, count),
+          charts,
           markets: await sources.markets().catch(() => null),
+          histories,
         });
         break;
+      }
     }
   }
   return blocks;

@@ -1,6 +1,20 @@
-import { type LandingChart, landingChartMetricLabels } from "@aurumwire/shared/landing-page";
+import {
+  type LandingChart,
+  landingChartDescription,
+  landingChartMetricLabel,
+} from "@aurumwire/shared/landing-page";
 import { site } from "@aurumwire/shared/limits";
-import type { MarketAnalyticsData, MarketsTableData } from "@aurumwire/shared/market";
+import type {
+  MarketAnalyticsData,
+  MarketHistoryData,
+  MarketHistoryPeriod,
+  MarketsTableData,
+} from "@aurumwire/shared/market";
+import {
+  historyLine,
+  marketHistoryPeriodHours,
+  marketHistoryPeriodLabels,
+} from "@aurumwire/shared/market-history";
 import type { NewsTickerResponse } from "@aurumwire/shared/news";
 import { lazy, type ReactNode, Suspense } from "react";
 import { SiteLink } from "../../components/site-link";
@@ -56,31 +70,164 @@ const footerColumns = [
 ];
 
 const LandingBarChart = lazy(() => import("./landing-bar-chart"));
+const LandingLineChart = lazy(() => import("./landing-line-chart"));
 
-function ChartCard({ chart, markets }: { chart: LandingChart; markets: MarketsTableData | null }) {
+/** A line colour per coin of a period chart, readable on the dark card. */
+const lineColors = [
+  "#FFD700",
+  "#4FC3F7",
+  "#66BB6A",
+  "#FFA726",
+  "#F06292",
+  "#BA68C8",
+  "#4DB6AC",
+  "#E0E0E0",
+  "#EF5350",
+  "#D4E157",
+  "#7986CB",
+  "#A1887F",
+];
+
+const changeFormat = new Intl.NumberFormat("en", {
+  maximumFractionDigits: 1,
+  signDisplay: "exceptZero",
+});
+
+/** A bar per coin of the latest figures. */
+function LatestChart({
+  chart,
+  markets,
+}: {
+  chart: LandingChart;
+  markets: MarketsTableData | null;
+}) {
   const rows = chart.coins
     .map((symbol) => markets?.assets.find((asset) => asset.symbol.toUpperCase() === symbol))
     .filter((asset) => asset !== undefined);
   const values = rows.map((asset) => asset[chart.metric]);
-  const hasData = values.some((value) => value !== null);
+  if (!values.some((value) => value !== null)) {
+    return <p className="aw-landing-chart__empty">No market data for these coins yet.</p>;
+  }
   return (
-    <figure className="aw-landing-chart">
+    <Suspense fallback={<div style={{ height: 220 }} />}>
+      <LandingBarChart
+        labels={rows.map((asset) => asset.symbol)}
+        values={values}
+        seriesLabel={landingChartMetricLabel(chart)}
+      />
+    </Suspense>
+  );
+}
+
+/**
+ * A line per coin over the chart's period, from the price history (decision 125), with a legend
+ * that also says each coin's move over the period. Without history it says so rather than
+ * drawing nothing or anything made up.
+ */
+function PeriodChart({
+  chart,
+  period,
+  history,
+  live,
+}: {
+  chart: LandingChart;
+  period: MarketHistoryPeriod;
+  history: MarketHistoryData | null | undefined;
+  live: boolean;
+}) {
+  const series = chart.coins.flatMap((symbol) => {
+    const found = history?.series.find((candidate) => candidate.symbol === symbol);
+    return found && found.points.length > 1 ? [found] : [];
+  });
+  const without = chart.coins.filter((symbol) => !series.some((coin) => coin.symbol === symbol));
+  if (!history || series.length === 0) {
+    return (
+      <p className="aw-landing-chart__empty">
+        {live
+          ? "No price history yet for these coins: it builds up with the live market feed's updates."
+          : "No price history yet: it builds up once the live market feed is connected."}
+      </p>
+    );
+  }
+  const lines = series.map((coin) => ({ coin, points: historyLine(coin, chart.metric) }));
+  const times = [...new Set(lines.flatMap((line) => line.points.map((point) => point.t)))].sort(
+    (a, b) => a - b,
+  );
+  const legend = lines.map(({ coin }, index) => {
+    const change = historyLine(coin, "change").at(-1)?.value ?? null;
+    return { symbol: coin.symbol, color: lineColors[index % lineColors.length]!, change };
+  });
+  return (
+    <>
+      <Suspense fallback={<div style={{ height: 220 }} />}>
+        <LandingLineChart
+          times={times}
+          unit={chart.metric === "change" ? "percent" : "usd"}
+          spanHours={marketHistoryPeriodHours[period]}
+          series={lines.map(({ coin, points }, index) => {
+            const byTime = new Map(points.map((point) => [point.t, point.value]));
+            return {
+              label: coin.symbol,
+              color: legend[index]!.color,
+              data: times.map((at) => byTime.get(at) ?? null),
+            };
+          })}
+        />
+      </Suspense>
+      <ul
+        className="aw-landing-chart__legend"
+        aria-label={`Change over ${marketHistoryPeriodLabels[period]}`}
+      >
+        {legend.map((entry) => (
+          <li key={entry.symbol}>
+            <span
+              className="aw-landing-chart__swatch"
+              style={{ background: entry.color }}
+              aria-hidden="true"
+            />
+            {entry.symbol}
+            {entry.change !== null && (
+              <span className="aw-landing-chart__change">{changeFormat.format(entry.change)}%</span>
+            )}
+          </li>
+        ))}
+        {without.length > 0 && (
+          <li className="aw-landing-chart__change">{without.join(", ")}: no history yet</li>
+        )}
+      </ul>
+    </>
+  );
+}
+
+function ChartCard({
+  chart,
+  markets,
+  histories,
+}: {
+  chart: LandingChart;
+  markets: MarketsTableData | null;
+  histories: Partial<Record<MarketHistoryPeriod, MarketHistoryData | null>>;
+}) {
+  const period = chart.period;
+  return (
+    <figure className="aw-landing-chart" data-chart-period={period}>
       <figcaption className="aw-landing-chart__title">
         {chart.title}
-        <span className="aw-landing-chart__metric">{landingChartMetricLabels[chart.metric]}</span>
+        <span className="aw-landing-chart__metric">
+          {period === "latest" ? landingChartMetricLabel(chart) : landingChartDescription(chart)}
+        </span>
       </figcaption>
-      {hasData ? (
-        <Suspense fallback={<div style={{ height: 220 }} />}>
-          <LandingBarChart
-            labels={rows.map((asset) => asset.symbol)}
-            values={values}
-            seriesLabel={landingChartMetricLabels[chart.metric]}
-          />
-        </Suspense>
+      {period === "latest" ? (
+        <LatestChart chart={chart} markets={markets} />
       ) : (
-        <p className="aw-landing-chart__empty">No market data for these coins yet.</p>
+        <PeriodChart
+          chart={chart}
+          period={period}
+          history={histories[period]}
+          live={markets?.source === "live"}
+        />
       )}
-      {markets?.source === "sample" && (
+      {period === "latest" && markets?.source === "sample" && (
         <p className="aw-landing-chart__note">Sample data: no live market feed is connected.</p>
       )}
     </figure>
@@ -192,7 +339,12 @@ function Block<CardArticle extends LandingArticle>({
           {heading}
           <div className="aw-landing-charts">
             {block.charts.map((chart) => (
-              <ChartCard key={chart.id} chart={chart} markets={block.markets} />
+              <ChartCard
+                key={chart.id}
+                chart={chart}
+                markets={block.markets}
+                histories={block.histories}
+              />
             ))}
           </div>
         </section>
