@@ -123,6 +123,15 @@ test("public pages load no MUI and no zod; the sparklines load when their cards 
       path,
     ).toEqual([]);
   }
+  // The home and the landing layout draw their market charts with MUI when seen, but load no zod.
+  for (const path of ["/", "/landing"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    expect(
+      scripts.filter((script) => /\/schemas-/.test(script)),
+      path,
+    ).toEqual([]);
+  }
 
   // On a phone the Market Analytics cards are far down the home page: no chart code until then.
   await page.setViewportSize({ width: 390, height: 844 });

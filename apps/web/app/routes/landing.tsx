@@ -1,5 +1,5 @@
 import type { Article, Category } from "@aurumwire/shared/articles";
-import { defaultLandingPageContent as fallbackContent } from "@aurumwire/shared/landing-page";
+import { defaultLandingPageContent as fallbackContent } from "@aurumwire/shared/landing-page-display";
 import { limits } from "@aurumwire/shared/limits";
 import type {
   MarketDataResponse,

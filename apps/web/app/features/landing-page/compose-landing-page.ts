@@ -1,12 +1,14 @@
 import type { Category } from "@aurumwire/shared/articles";
+import type {
+  LandingChart,
+  LandingPageConfiguration,
+  LandingPageContent,
+  LandingSection,
+} from "@aurumwire/shared/landing-page";
 import {
-  type LandingChart,
-  type LandingPageConfiguration,
-  type LandingPageContent,
-  type LandingSection,
   landingFeaturedSlots,
   landingSectionItemDefaults,
-} from "@aurumwire/shared/landing-page";
+} from "@aurumwire/shared/landing-page-display";
 import type {
   MarketAnalyticsData,
   MarketHistoryData,

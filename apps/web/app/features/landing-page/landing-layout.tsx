@@ -1,8 +1,8 @@
+import type { LandingChart } from "@aurumwire/shared/landing-page";
 import {
-  type LandingChart,
   landingChartDescription,
   landingChartMetricLabel,
-} from "@aurumwire/shared/landing-page";
+} from "@aurumwire/shared/landing-page-display";
 import { site } from "@aurumwire/shared/limits";
 import type {
   MarketAnalyticsData,
