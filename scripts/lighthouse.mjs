@@ -70,7 +70,11 @@ const audits = {
   bytes: "total-byte-weight",
 };
 
-function measure(pathname, run) {
+/**
+ * One Lighthouse run. Chromium's trace sometimes misses the navigation's start (NO_NAVSTART) on a
+ * busy machine: such a run is tried again, up to three times, rather than ending the whole script.
+ */
+function measure(pathname, run, attempt = 1) {
   const outFile = path.join(
     outDir,
     `${pathname.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home"}-${run}.json`,
@@ -88,7 +92,10 @@ function measure(pathname, run) {
     ],
     { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ["ignore", "ignore", "inherit"] },
   );
-  if (result.status !== 0) throw new Error(`Lighthouse failed on ${pathname}`);
+  if (result.status !== 0) {
+    if (attempt < 3) return measure(pathname, run, attempt + 1);
+    throw new Error(`Lighthouse failed on ${pathname} three times`);
+  }
   const report = JSON.parse(readFileSync(outFile, "utf8"));
   const value = (id) => report.audits[id].numericValue;
   return {
