@@ -1,7 +1,5 @@
 import { expect, test } from "@playwright/test";
-
-// The SMTP capture server of playwright.config.ts lists what it took on this port.
-const mailListUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT) + 5}/mails`;
+import { linkIn, mailsTo } from "./fixtures";
 
 test("a new reader confirms the address from the mail and the profile drops its notice", async ({
   page,
@@ -21,22 +19,11 @@ test("a new reader confirms the address from the mail and the profile drops its 
   const notice = page.getByText(/Please confirm your e-mail address/);
   await expect(notice).toBeVisible();
 
-  let mails: Array<{ subject: string; text: string }> = [];
-  await expect
-    .poll(async () => {
-      mails = await (await request.get(`${mailListUrl}?to=${encodeURIComponent(email)}`)).json();
-      return mails.length;
-    })
-    .toBe(1);
-  const link = /https?:\/\/[^\s"<>]+\/api\/auth\/verify-email\?token=[^\s"<>]+/.exec(
-    mails[0]?.text ?? "",
-  )?.[0];
-  expect(link).toBeTruthy();
+  const [mail] = await mailsTo(request, email);
 
   // The reader opens the link in another tab, then comes back to the profile.
   const mailTab = await context.newPage();
-  const url = new URL(link!);
-  await mailTab.goto(`${url.pathname}${url.search}`);
+  await mailTab.goto(linkIn(mail, "/api/auth/verify-email"));
   await expect(mailTab.getByRole("heading", { name: "E-mail address confirmed" })).toBeVisible();
   await mailTab.close();
   await page.bringToFront();

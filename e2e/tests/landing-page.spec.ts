@@ -1,8 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { demoAccounts, login } from "./fixtures";
-
-// The SMTP capture server of playwright.config.ts lists what it took on this port.
-const mailListUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT) + 5}/mails`;
+import { capturedMailsUrl, demoAccounts, linkIn, login, mailsTo } from "./fixtures";
 
 /** The section types of /landing in page order. */
 async function landingOrder(page: Page): Promise<string[]> {
@@ -124,20 +121,9 @@ test("subscribe on /landing and confirm from the captured e-mail", async ({ page
   await box.getByRole("button", { name: "Subscribe Free" }).click();
   await expect(box.getByRole("status")).toHaveText(/check your inbox for a link to confirm/);
 
-  let mails: Array<{ subject: string; text: string }> = [];
-  await expect
-    .poll(async () => {
-      mails = await (await request.get(`${mailListUrl}?to=${encodeURIComponent(email)}`)).json();
-      return mails.length;
-    })
-    .toBe(1);
+  const mails = await mailsTo(request, email);
   expect(mails[0]?.subject).toMatch(/Confirm your subscription/);
-  const link = /https?:\/\/[^\s"<>]+\/api\/newsletter\/confirm\?token=[^\s"<>]+/.exec(
-    mails[0]?.text ?? "",
-  )?.[0];
-  expect(link).toBeTruthy();
-  const url = new URL(link!);
-  await page.goto(`${url.pathname}${url.search}`);
+  await page.goto(linkIn(mails[0], "/api/newsletter/confirm"));
   await expect(page.getByRole("heading", { name: "Subscription confirmed" })).toBeVisible();
 });
 
@@ -160,7 +146,7 @@ test("a contact message reaches the desk's inbox and the admins' Messages", asyn
   await expect
     .poll(async () => {
       const mails: Array<{ subject: string }> = await (
-        await request.get(`${mailListUrl}?to=desk@aurumwire.test`)
+        await request.get(`${capturedMailsUrl}?to=desk@aurumwire.test`)
       ).json();
       return mails.some((mail) => mail.subject.includes(subject));
     })
