@@ -5,7 +5,8 @@
 //   mkdir -p /tmp/lh && (cd /tmp/lh && npm init -y && npm i lighthouse@12)
 //   LIGHTHOUSE_DIR=/tmp/lh node scripts/lighthouse.mjs http://127.0.0.1:4321 [runs] [/path ...]
 //
-// CHROME_PATH defaults to Debian's /usr/bin/chromium. Without paths it measures /, the newest
+// CHROME_PATH defaults to Debian's /usr/bin/chromium; LIGHTHOUSE_THROTTLING=devtools applies the
+// throttling to the real load rather than simulating it. Without paths it measures /, the newest
 // article, /articles, /markets, /analysis, the first category and /landing (skipped with a note
 // while it answers 404). Prints one row per run and the median of each page; the full reports go
 // to LIGHTHOUSE_OUT (default: a temporary folder).
@@ -88,6 +89,11 @@ function measure(pathname, run, attempt = 1) {
       "--output=json",
       `--output-path=${outFile}`,
       `--chrome-flags=${chromeFlags}`,
+      // LIGHTHOUSE_THROTTLING=devtools applies the same mobile profile to the real load instead of
+      // simulating it from an unthrottled one (decision 150); the default is Lighthouse's own.
+      ...(process.env.LIGHTHOUSE_THROTTLING
+        ? [`--throttling-method=${process.env.LIGHTHOUSE_THROTTLING}`]
+        : []),
       "--quiet",
     ],
     { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ["ignore", "ignore", "inherit"] },
