@@ -1,5 +1,6 @@
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
+import { newestFirstPage } from "../../db/paging";
 import { contactMessages } from "../../db/schema";
 
 type Status = "new" | "read" | "archived";
@@ -22,18 +23,7 @@ export function createContactRepository(db: Executor) {
     },
 
     async list(filters: { statuses: Status[]; limit: number; offset: number }, tx: Executor = db) {
-      const where = inArray(table.status, filters.statuses);
-      const [rows, [total]] = await Promise.all([
-        tx
-          .select()
-          .from(table)
-          .where(where)
-          .orderBy(desc(table.createdAt), desc(table.id))
-          .limit(filters.limit)
-          .offset(filters.offset),
-        tx.select({ count: sql<number>`count(*)::int` }).from(table).where(where),
-      ]);
-      return { rows, total: total?.count ?? 0 };
+      return newestFirstPage(tx, table, inArray(table.status, filters.statuses), filters);
     },
 
     async counts(tx: Executor = db): Promise<Record<Status, number>> {

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, ilike, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, isNull, ne, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { escapeLike } from "../../db/like";
+import { newestFirstPage } from "../../db/paging";
 import { newsletterSubscribers } from "../../db/schema";
 
 export type SubscriberStatus = "pending" | "confirmed" | "unsubscribed";
@@ -94,17 +95,7 @@ export function createNewsletterRepository(db: Executor) {
         filters.search ? ilike(table.email, `%${escapeLike(filters.search)}%`) : undefined,
         filters.status ? eq(table.status, filters.status) : undefined,
       );
-      const [rows, [total]] = await Promise.all([
-        tx
-          .select()
-          .from(table)
-          .where(where)
-          .orderBy(desc(table.createdAt), desc(table.id))
-          .limit(filters.limit)
-          .offset(filters.offset),
-        tx.select({ count: sql<number>`count(*)::int` }).from(table).where(where),
-      ]);
-      return { rows, total: total?.count ?? 0 };
+      return newestFirstPage(tx, table, where, filters);
     },
 
     /** Every subscriber in sign-up order, for the CSV export. */

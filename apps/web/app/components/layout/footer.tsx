@@ -2,7 +2,13 @@ import { site } from "@aurumwire/shared/limits";
 import { SiteLink } from "../site-link";
 import "./public-layout.css";
 
-const columns = [
+/** A footer column; `document` links are served by the server (feeds, API docs), not the web app. */
+export interface FooterColumn {
+  title: string;
+  links: ReadonlyArray<{ label: string; to: string; document?: boolean }>;
+}
+
+const siteColumns: FooterColumn[] = [
   {
     title: "Categories",
     links: [
@@ -42,32 +48,59 @@ const columns = [
   },
 ];
 
-export function Footer({ siteName }: { siteName: string }) {
+/**
+ * The site's footer: the brand, its link columns and the legal line. The landing layout passes its
+ * own columns (as named navigation landmarks), and renders it as a plain box inside the manager's
+ * preview, whose page has a footer of its own.
+ */
+export function Footer({
+  siteName,
+  columns = siteColumns,
+  columnsAsNav = false,
+  embedded = false,
+}: {
+  siteName: string;
+  columns?: FooterColumn[];
+  columnsAsNav?: boolean;
+  embedded?: boolean;
+}) {
+  const Root = embedded ? "div" : "footer";
   return (
-    <footer className="aw-footer">
+    <Root className="aw-footer">
       <div className="aw-container">
         <div className="aw-footer__grid">
           <div className="aw-footer__brand">
             <p className="aw-footer__name">{siteName}</p>
             <p className="aw-footer__text">{site.footerText}</p>
           </div>
-          {columns.map((column) => (
-            <div key={column.title} className="aw-footer__column">
-              <h2 className="aw-footer__title">{column.title}</h2>
-              <ul className="aw-footer__links">
-                {column.links.map((link) => (
-                  <li key={link.to}>
-                    <SiteLink to={link.to}>{link.label}</SiteLink>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
+          {columns.map((column) => {
+            const Column = columnsAsNav ? "nav" : "div";
+            return (
+              <Column
+                key={column.title}
+                className="aw-footer__column"
+                aria-label={columnsAsNav ? column.title : undefined}
+              >
+                <h2 className="aw-footer__title">{column.title}</h2>
+                <ul className="aw-footer__links">
+                  {column.links.map((link) => (
+                    <li key={link.to}>
+                      {link.document ? (
+                        <a href={link.to}>{link.label}</a>
+                      ) : (
+                        <SiteLink to={link.to}>{link.label}</SiteLink>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </Column>
+            );
+          })}
         </div>
         <p className="aw-footer__legal">
           © {new Date().getFullYear()} {siteName}. Not financial advice.
         </p>
       </div>
-    </footer>
+    </Root>
   );
 }

@@ -3,7 +3,6 @@ import {
   landingChartDescription,
   landingChartMetricLabel,
 } from "@aurumwire/shared/landing-page-display";
-import { site } from "@aurumwire/shared/limits";
 import type {
   MarketAnalyticsData,
   MarketHistoryData,
@@ -17,6 +16,7 @@ import {
 } from "@aurumwire/shared/market-history";
 import type { NewsTickerResponse } from "@aurumwire/shared/news";
 import { lazy, type ReactNode, Suspense } from "react";
+import { Footer, type FooterColumn } from "../../components/layout/footer";
 import { SiteLink } from "../../components/site-link";
 import type { LandingArticle, LandingBlock, LandingPageData } from "./compose-landing-page";
 import "./landing.css";
@@ -30,7 +30,7 @@ export interface LandingSlots<CardArticle extends LandingArticle> {
   newsletter: ReactNode;
 }
 
-const footerColumns = [
+const footerColumns: FooterColumn[] = [
   {
     title: "Company",
     links: [
@@ -375,7 +375,6 @@ export function LandingLayout<CardArticle extends LandingArticle>({
   const { content } = data;
   const Header = embedded ? "div" : "header";
   const Main = embedded ? "div" : "main";
-  const Footer = embedded ? "div" : "footer";
   const Title = embedded ? "h2" : "h1";
   return (
     <div className="aw-landing">
@@ -453,36 +452,7 @@ export function LandingLayout<CardArticle extends LandingArticle>({
           </section>
         )}
       </Main>
-      <Footer className="aw-footer">
-        <div className="aw-container">
-          <div className="aw-footer__grid">
-            <div className="aw-footer__brand">
-              <p className="aw-footer__name">{siteName}</p>
-              <p className="aw-footer__text">{site.footerText}</p>
-            </div>
-            {footerColumns.map((column) => (
-              <nav key={column.title} className="aw-footer__column" aria-label={column.title}>
-                <h2 className="aw-footer__title">{column.title}</h2>
-                <ul className="aw-footer__links">
-                  {column.links.map((link) => (
-                    <li key={link.to}>
-                      {/* Feeds and the API docs are served by the server, not the web app. */}
-                      {"document" in link ? (
-                        <a href={link.to}>{link.label}</a>
-                      ) : (
-                        <SiteLink to={link.to}>{link.label}</SiteLink>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-            ))}
-          </div>
-          <p className="aw-footer__legal">
-            © {new Date().getFullYear()} {siteName}. Not financial advice.
-          </p>
-        </div>
-      </Footer>
+      <Footer siteName={siteName} columns={footerColumns} columnsAsNav embedded={embedded} />
     </div>
   );
 }

@@ -15,7 +15,7 @@ import { useContactDetails, useUpdateContactDetails } from "../../api/site-setti
 import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
 import { FormTextField } from "../../components/form/form-text-field";
 import { ApiError } from "../../lib/api-client";
-import { formatDateTime } from "../../lib/dates";
+import { SaveRow } from "./save-row";
 
 type Message = { severity: "success" | "error"; text: string } | null;
 
@@ -107,19 +107,7 @@ export function ContactDetailsForm() {
             hint="Shown on the Contact and Privacy pages; empty points readers to the contact form"
           />
         </Stack>
-        <Stack
-          direction={{ xs: "column", sm: "row" }}
-          spacing={2}
-          sx={{ mt: 2, alignItems: { sm: "center" }, justifyContent: "space-between" }}
-        >
-          <Typography variant="body2" color="text.secondary">
-            Last Updated:{" "}
-            {details.data?.updatedAt
-              ? `${formatDateTime(details.data.updatedAt)}${
-                  updatedBy ? ` by ${updatedBy.firstName} ${updatedBy.lastName}` : ""
-                }`
-              : "never"}
-          </Typography>
+        <SaveRow updatedAt={details.data?.updatedAt} updatedBy={updatedBy}>
           <Button
             type="submit"
             variant="contained"
@@ -127,7 +115,7 @@ export function ContactDetailsForm() {
           >
             {update.isPending ? "Saving..." : "Save Contact Details"}
           </Button>
-        </Stack>
+        </SaveRow>
       </Box>
     </Paper>
   );

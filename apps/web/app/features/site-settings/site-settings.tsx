@@ -17,8 +17,8 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useSiteSettings, useUpdateSiteSettings } from "../../api/site-settings";
 import { PageHeading } from "../../components/page-heading";
 import { ApiError } from "../../lib/api-client";
-import { formatDateTime } from "../../lib/dates";
 import { ContactDetailsForm } from "./contact-details-form";
+import { SaveRow } from "./save-row";
 import { WriterStyleGuideForm } from "./writer-style-guide-form";
 
 const modes: { value: HeroDisplayMode; title: string; description: string; icon: ReactNode }[] = [
@@ -158,19 +158,12 @@ export function SiteSettingsScreen() {
             ))}
           </Box>
         </RadioGroup>
-        <Stack
-          direction={{ xs: "column", sm: "row" }}
-          spacing={2}
-          sx={{ mt: 3, alignItems: { sm: "center" }, justifyContent: "space-between" }}
+        <SaveRow
+          updatedAt={settings.data?.updatedAt}
+          updatedBy={updatedBy}
+          never="never (using the default)"
+          marginTop={3}
         >
-          <Typography variant="body2" color="text.secondary">
-            Last Updated:{" "}
-            {settings.data?.updatedAt
-              ? `${formatDateTime(settings.data.updatedAt)}${
-                  updatedBy ? ` by ${updatedBy.firstName} ${updatedBy.lastName}` : ""
-                }`
-              : "never (using the default)"}
-          </Typography>
           <Stack direction="row" spacing={1}>
             <Button onClick={reset} disabled={update.isPending || settings.isFetching}>
               Reset
@@ -183,7 +176,7 @@ export function SiteSettingsScreen() {
               {update.isPending ? "Saving..." : "Save Changes"}
             </Button>
           </Stack>
-        </Stack>
+        </SaveRow>
       </Paper>
       <ContactDetailsForm />
       <WriterStyleGuideForm />

@@ -8,14 +8,13 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
-import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useUpdateWriterStyleGuide, useWriterStyleGuide } from "../../api/site-settings";
 import { ApiError } from "../../lib/api-client";
-import { formatDateTime } from "../../lib/dates";
+import { SaveRow } from "./save-row";
 
 type Message = { severity: "success" | "error"; text: string } | null;
 
@@ -77,23 +76,11 @@ export function WriterStyleGuideForm() {
           error={!!formState.errors.styleGuide}
           helperText={formState.errors.styleGuide?.message ?? `${length}/${writerStyleGuideMax}`}
         />
-        <Stack
-          direction={{ xs: "column", sm: "row" }}
-          spacing={2}
-          sx={{ mt: 2, alignItems: { sm: "center" }, justifyContent: "space-between" }}
-        >
-          <Typography variant="body2" color="text.secondary">
-            Last Updated:{" "}
-            {guide.data?.updatedAt
-              ? `${formatDateTime(guide.data.updatedAt)}${
-                  updatedBy ? ` by ${updatedBy.firstName} ${updatedBy.lastName}` : ""
-                }`
-              : "never"}
-          </Typography>
+        <SaveRow updatedAt={guide.data?.updatedAt} updatedBy={updatedBy}>
           <Button type="submit" variant="contained" disabled={update.isPending || guide.isPending}>
             {update.isPending ? "Saving..." : "Save Style Guide"}
           </Button>
-        </Stack>
+        </SaveRow>
       </Box>
     </Paper>
   );
