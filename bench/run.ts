@@ -228,14 +228,25 @@ async function measureAll(
 async function articleJavaScript(
   html: string,
 ): Promise<{ files: number; gzipKb: number; rawKb: number }> {
-  // What the browser loads at once: the modulepreload links and the module scripts' imports (the
-  // inline route manifest also names other routes' modules; those load only on navigation).
-  const preloads = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[\w.-]+\.js)"/g)];
-  const moduleScripts = [...html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)];
-  const imports = moduleScripts.flatMap((script) => [
-    ...script[1].matchAll(/(?:from|import)\s*"(\/assets\/[\w.-]+\.js)"/g),
-  ]);
-  const assets = [...new Set([...preloads, ...imports].map((match) => match[1]))];
+  // What the browser loads for the page: the modulepreload links (or, on a reading page, the list
+  // its starter preloads after the content, decision 150) and the bootstrap's imports (the inline
+  // route manifest also names other routes' modules; those load only on navigation).
+  const preloads = [
+    ...html.matchAll(/<link rel="modulepreload"[^>]*? href="(\/assets\/[\w.-]+\.js)"/g),
+  ].map((match) => match[1]);
+  const started = /\}\)\((\["\/assets\/[^\]]*\])\)<\/script>/.exec(html)?.[1];
+  const startedPreloads: string[] = started ? JSON.parse(started) : [];
+  const moduleScripts = [
+    ...html.matchAll(
+      /<script[^>]*type="(?:module|text\/x-aurumwire-waiting)"[^>]*>([\s\S]*?)<\/script>/g,
+    ),
+  ];
+  const imports = moduleScripts.flatMap((script) =>
+    [...script[1].matchAll(/(?:from|import)\s*"(\/assets\/[\w.-]+\.js)"/g)].map(
+      (match) => match[1],
+    ),
+  );
+  const assets = [...new Set([...preloads, ...startedPreloads, ...imports])];
   let gzip = 0;
   let raw = 0;
   for (const asset of assets) {

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { login } from "./fixtures";
+import { expect } from "@playwright/test";
+import { login, test } from "./fixtures";
 
 /**
  * The AI Generator tab against the local Ollama stand-in (fake-ollama.mjs): a quick topic,

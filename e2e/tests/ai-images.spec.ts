@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { login } from "./fixtures";
+import { expect } from "@playwright/test";
+import { login, test } from "./fixtures";
 
 /**
  * AI featured images against the local stand-ins for AUTOMATIC1111 and OpenAI Images

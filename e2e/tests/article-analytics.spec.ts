@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import { demoAccounts, login } from "./fixtures";
+import { type APIRequestContext, expect } from "@playwright/test";
+import { demoAccounts, login, test } from "./fixtures";
 
 /** Issue 22: a reader reads an article to the end; its author's desk sees the read-through. */
 

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { login } from "./fixtures";
+import { expect } from "@playwright/test";
+import { login, test } from "./fixtures";
 
 /**
  * Campaigns against the local partner stand-in (fake-partner.mjs, WordPress REST API): the

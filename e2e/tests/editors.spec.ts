@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import { demoAccounts, login } from "./fixtures";
+import { type APIRequestContext, expect } from "@playwright/test";
+import { demoAccounts, login, test } from "./fixtures";
 
 /** What editors meet in the dashboard (issue 18, Editors). */
 

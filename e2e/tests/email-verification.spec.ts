@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { linkIn, mailsTo } from "./fixtures";
+import { expect } from "@playwright/test";
+import { linkIn, mailsTo, test } from "./fixtures";
 
 test("a new reader confirms the address from the mail and the profile drops its notice", async ({
   page,

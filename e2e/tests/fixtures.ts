@@ -1,4 +1,79 @@
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+} from "@playwright/test";
+
+/**
+ * Waits, after a page load, until the page is interactive. A reading page (the home, an article,
+ * the lists, /markets, /landing ...) starts its scripts only after its content has painted
+ * (decision 150): its `load` event can come before React has hydrated it, and a press before that
+ * would be lost. Other pages, and responses that are not our pages, pass at once.
+ */
+async function untilInteractive(page: Page) {
+  await page.waitForFunction(
+    () =>
+      !document.getElementById("aw-scripts") ||
+      document.documentElement.hasAttribute("data-hydrated"),
+  );
+}
+
+const watchedPages = new WeakSet<Page>();
+const watchedContexts = new WeakSet<BrowserContext>();
+
+/** Makes `goto` and `reload` of the page return once the page is interactive. */
+function watchPage(page: Page) {
+  if (watchedPages.has(page)) return;
+  watchedPages.add(page);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await untilInteractive(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await untilInteractive(page);
+    return response;
+  };
+}
+
+function watchContext(context: BrowserContext) {
+  if (watchedContexts.has(context)) return;
+  watchedContexts.add(context);
+  for (const page of context.pages()) watchPage(page);
+  context.on("page", watchPage);
+}
+
+/**
+ * Playwright's `test` with every page watched (`untilInteractive`): the pages of the test's own
+ * context and of any context a test opens itself. Every spec imports `test` from here.
+ */
+export const test = base.extend({
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const context = await newContext(...args);
+        watchContext(context);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: "worker" },
+  ],
+  context: async ({ context }, use) => {
+    watchContext(context);
+    await use(context);
+  },
+  page: async ({ page }, use) => {
+    watchPage(page);
+    await use(page);
+  },
+});
 
 export const demoAccounts = {
   admin: { email: "admin@aurumwire.test", password: "AurumAdmin#2024" },

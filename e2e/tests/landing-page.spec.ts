@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { capturedMailsUrl, demoAccounts, linkIn, login, mailsTo } from "./fixtures";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { capturedMailsUrl, demoAccounts, linkIn, login, mailsTo, test } from "./fixtures";
 
 /** The section types of /landing in page order. */
 async function landingOrder(page: Page): Promise<string[]> {

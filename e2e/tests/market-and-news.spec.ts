@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures";
 
 // The E2E server runs without MARKET_DATA_URL and NEWS_FEEDS: the built-in sample prices (labelled
 // as such) and the 4 built-in headlines. The server tests cover the live providers.

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { demoAccounts, login } from "./fixtures";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { demoAccounts, login, test } from "./fixtures";
 
 /** The newsroom end to end: writing, publishing, the public pages, and the role rules. */
 

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, type Request } from "@playwright/test";
+import { test } from "./fixtures";
 
 // What a phone needs before it can paint (issue 21, decision 150): the page's stylesheets inline,
 // the LCP image preloaded with high priority, and no JavaScript the page does not use. The
@@ -57,19 +58,55 @@ test("the LCP image loads first: not lazy, high priority, preloaded; the other c
   }
 });
 
-test("the page's modules are preloaded at low priority: the content and its LCP image go first", async ({
+test("a reading page starts its scripts after its LCP image; a form page preloads them at low priority", async ({
+  page,
   request,
 }) => {
   for (const path of ["/", articlePath, "/markets", "/landing"]) {
     const html = await (await request.get(path)).text();
     const head = html.slice(0, html.indexOf("</head>"));
-    const preloads = [...head.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
-    expect(preloads.length, path).toBeGreaterThan(0);
-    expect(
-      preloads.filter((link) => !link.includes('fetchpriority="low"')),
-      path,
-    ).toEqual([]);
+    expect(head, path).not.toContain('rel="modulepreload"');
+    expect(html, path).not.toMatch(/<script[^>]*type="module"/);
+    expect(html, path).toMatch(/<script[^>]*type="text\/x-aurumwire-waiting" id="aw-scripts">/);
   }
+  const login = await (await request.get("/login")).text();
+  const loginHead = login.slice(0, login.indexOf("</head>"));
+  const preloads = [...loginHead.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+  expect(preloads.length).toBeGreaterThan(0);
+  expect(preloads.filter((link) => !link.includes('fetchpriority="low"'))).toEqual([]);
+  expect(login).not.toContain('id="aw-scripts"');
+
+  // In the browser: no script is asked for before the LCP image has arrived, and then the page
+  // becomes interactive, also when it comes from the shared page cache (hashes, not a nonce, in
+  // its policy: the second visit) and so on with no error.
+  const errors = collectErrors(page);
+  for (const visit of [1, 2]) {
+    const events: string[] = [];
+    const onRequest = (r: Request) => {
+      if (r.resourceType() === "script") events.push(`script ${r.url()}`);
+    };
+    const onFinished = (r: Request) => {
+      if (r.resourceType() === "image") events.push(`image ${r.url()}`);
+    };
+    page.on("request", onRequest);
+    page.on("requestfinished", onFinished);
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+    page.off("request", onRequest);
+    page.off("requestfinished", onFinished);
+    const lcp = await page
+      .locator('main img[fetchpriority="high"]')
+      .evaluate((img: HTMLImageElement) => img.currentSrc);
+    const imageAt = events.indexOf(`image ${lcp}`);
+    const firstScript = events.findIndex((event) => event.startsWith("script "));
+    expect(imageAt, `visit ${visit}: ${events.join("\n")}`).toBeGreaterThanOrEqual(0);
+    expect(firstScript, `visit ${visit}: ${events.join("\n")}`).toBeGreaterThan(imageAt);
+  }
+  // Interactive: the header's menu button opens its menu.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.getByRole("navigation", { name: "Mobile menu" })).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
 test("an in-app navigation brings the next page's stylesheets, with no hydration error", async ({

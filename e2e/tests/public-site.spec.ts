@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures";
 
 const minersArticle = "/article/how-bitcoin-miners-survive-a-halving";
 

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { login } from "./fixtures";
+import { expect, type Page } from "@playwright/test";
+import { login, test } from "./fixtures";
 
 /** Issue 18: what readers meet on the public site, and what axe finds there. */
 

@@ -2,7 +2,8 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures";
 
 // `npm start` stops like a well-behaved server (issue 12): one SIGINT or SIGTERM to npm, to the
 // start script or to the whole process group (a terminal's Ctrl+C), or the start script killed

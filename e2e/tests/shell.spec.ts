@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { login } from "./fixtures";
+import { expect } from "@playwright/test";
+import { login, test } from "./fixtures";
 
 const footerText =
   "Professional cryptocurrency news, analysis, and market data platform. Stay informed with real-time insights and sentiment analysis.";

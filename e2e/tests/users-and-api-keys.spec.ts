@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { login } from "./fixtures";
+import { expect, type Page } from "@playwright/test";
+import { login, test } from "./fixtures";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 

@@ -7,7 +7,11 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { inlinePageStyles } from "./lib/inline-styles.server";
-import { lowerModulePreloadPriority } from "./lib/script-priority.server";
+import {
+  lowerModulePreloadPriority,
+  startScriptsAfterContent,
+  startsScriptsAfterContent,
+} from "./lib/script-priority.server";
 import { NonceContext } from "./nonce";
 import { StylesInlinedContext } from "./page-styles";
 
@@ -76,7 +80,12 @@ export default function handleRequest(
             // whole render (tree, HTML, request) stays in memory until the timer below fires.
             clearTimeout(abortTimer);
             abort(renderFinished);
-            const page = lowerModulePreloadPriority(Buffer.concat(chunks));
+            const rendered = Buffer.concat(chunks);
+            // A reading page starts its scripts after its content; any other page preloads them
+            // at low priority (decision 150).
+            const page = startsScriptsAfterContent(routerContext)
+              ? startScriptsAfterContent(rendered)
+              : lowerModulePreloadPriority(rendered);
             const critical = emotionServer.extractCriticalToChunks(
               usesScopedStyles(cache) ? page.toString("utf8") : "",
             );

@@ -1,3 +1,6 @@
+import type { EntryContext } from "react-router";
+import { scriptsAfterContent } from "./reading-page";
+
 /**
  * The page's scripts wait for its content (decision 150). React Router preloads every module of
  * the page from <head> (`<link rel="modulepreload">`), which browsers fetch at high priority, ahead
@@ -23,4 +26,65 @@ export function lowerModulePreloadPriority(page: Buffer): Buffer {
   if (parts.length === 0) return page;
   parts.push(page.subarray(from));
   return Buffer.concat(parts);
+}
+
+/** Whether the page's own route (the deepest match) is a reading page (`lib/reading-page.ts`). */
+export function startsScriptsAfterContent(routerContext: EntryContext): boolean {
+  const { matches, errors } = routerContext.staticHandlerContext;
+  if (errors) return false;
+  const page = matches.at(-1);
+  const handle: unknown = page && routerContext.routeModules[page.route.id]?.handle;
+  return (
+    typeof handle === "object" &&
+    handle !== null &&
+    (handle as Record<string, unknown>)[scriptsAfterContent] === true
+  );
+}
+
+/** Where the bootstrap goes while it waits: a type the browser neither runs nor fetches for. */
+export const waitingScriptId = "aw-scripts";
+const bootstrapStart = Buffer.from(' type="module" async=""');
+const waitingType = Buffer.from(` type="text/x-aurumwire-waiting" id="${waitingScriptId}"`);
+const preloadLink = /<link rel="modulepreload"[^>]*? href="([^"]+)"[^>]*\/>/g;
+const nonceAttribute = /\snonce="([^"]*)"/;
+
+/**
+ * The script that starts the waiting bootstrap: once the page's LCP image (the one image with
+ * `fetchpriority="high"`) is decoded and a frame has painted it, or at once after the first paint
+ * on a page without one. A reader who presses, taps or types before that starts it straight away;
+ * a stalled image holds it back 3 seconds at most. It preloads the modules the server named (all
+ * at once, as React Router's links did) and runs the bootstrap's own text as a module script, with
+ * the page's nonce; a cached page's policy lists the hash of that same text (policyForSharedPage).
+ */
+function starter(modules: string[]): string {
+  return `(function(modules){var boot=document.getElementById(${JSON.stringify(waitingScriptId)}),started=false,events=["pointerdown","keydown","touchstart"];function start(){if(started)return;started=true;events.forEach(function(name){removeEventListener(name,start,true)});modules.forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.appendChild(link)});var script=document.createElement("script");script.type="module";script.nonce=boot.nonce;script.textContent=boot.textContent;document.body.appendChild(script)}function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}events.forEach(function(name){addEventListener(name,start,{capture:true,passive:true})});setTimeout(start,3000);var image=document.querySelector('img[fetchpriority="high"]');(image&&image.decode?image.decode().catch(function(){}):Promise.resolve()).then(afterPaint)})(${JSON.stringify(modules)})`;
+}
+
+/**
+ * A reading page starts its scripts after its content has painted (decision 150, third pass).
+ * Even at low priority, module preloads in <head> arrive before the LCP image paints on a fast
+ * connection, and Lighthouse's simulation then counts ~250 KB of scripts before the LCP. This
+ * takes the module preloads out of <head>, turns React Router's bootstrap module into an inert
+ * script of another type, and adds the starter above after it. Pages without the bootstrap (or
+ * rendered some other way) come back unchanged.
+ */
+export function startScriptsAfterContent(page: Buffer): Buffer {
+  const bootAt = page.indexOf(bootstrapStart);
+  const end = page.indexOf(headEnd);
+  if (bootAt < 0 || end < 0 || bootAt < end) return page;
+  const tagStart = page.lastIndexOf("<script", bootAt);
+  const closeAt = page.indexOf("</script>", bootAt);
+  if (tagStart < 0 || closeAt < 0) return page;
+  const head = page.subarray(0, end).toString("utf8");
+  const modules = [...head.matchAll(preloadLink)].map((match) => match[1]);
+  const nonce = page.subarray(tagStart, bootAt).toString("utf8").match(nonceAttribute)?.[1];
+  const afterClose = closeAt + "</script>".length;
+  return Buffer.concat([
+    Buffer.from(head.replace(preloadLink, "")),
+    page.subarray(end, bootAt),
+    waitingType,
+    page.subarray(bootAt + bootstrapStart.length, afterClose),
+    Buffer.from(`<script${nonce ? ` nonce="${nonce}"` : ""}>${starter(modules)}</script>`),
+    page.subarray(afterClose),
+  ]);
 }

@@ -1,7 +1,11 @@
 import { Link } from "react-router";
 import { StaticPage } from "../features/static-pages/static-page";
+import { readingPage } from "../lib/reading-page";
 import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/about";
+
+/** Scripts start after the content has painted (decision 150). */
+export const handle = readingPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({

@@ -7,6 +7,7 @@ import {
   EmptyState,
   HighlightBox,
 } from "../features/articles/tabbed-article-view";
+import { readingPage } from "../lib/reading-page";
 import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/analysis";
 
@@ -20,6 +21,9 @@ const analysisTabs: ArticleTab[] = [
   { key: "market-analysis", label: "Market Analysis", categorySlugs: ["market-news"] },
   { key: "trending-analysis", label: "Trending Analysis", categorySlugs: ["trending"] },
 ];
+
+/** Scripts start after the content has painted (decision 150). */
+export const handle = readingPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadSectionPage(context, request, { tabs: analysisTabs, highlight: "premium" });

@@ -14,8 +14,12 @@ import { RelatedArticles, relatedError } from "../features/articles/related-arti
 import { useTrackView } from "../features/articles/use-track-view";
 import { NewsletterBox } from "../features/newsletter/newsletter-box";
 import { formatPublicArticleDate } from "../lib/dates";
+import { readingPage } from "../lib/reading-page";
 import { absoluteUrl, breadcrumbJsonLd, newsArticleJsonLd, seoMeta, siteFrom } from "../lib/seo";
 import type { Route } from "./+types/article";
+
+/** Scripts start after the content has painted (decision 150). */
+export const handle = readingPage;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services } = context;

@@ -8,6 +8,7 @@ import {
   EmptyState,
   HighlightBox,
 } from "../features/articles/tabbed-article-view";
+import { readingPage } from "../lib/reading-page";
 import { rssAlternate, seoMeta, siteFrom } from "../lib/seo";
 import type { Route } from "./+types/articles";
 
@@ -19,6 +20,9 @@ const newsTabs: ArticleTab[] = [
   { key: "viral", label: "Viral", categorySlugs: ["viral"] },
   { key: "market-news", label: "Market News", categorySlugs: ["market-news"] },
 ];
+
+/** Scripts start after the content has painted (decision 150). */
+export const handle = readingPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -4,6 +4,7 @@ import { data, redirect } from "react-router";
 import { loadArticleList, orNotFound, pageParam } from "../features/articles/articles.server";
 import { Breadcrumb } from "../features/articles/breadcrumb";
 import { ArticleListSection, EmptyState } from "../features/articles/tabbed-article-view";
+import { readingPage } from "../lib/reading-page";
 import { absoluteUrl, breadcrumbJsonLd, descriptionText, seoMeta, siteFrom } from "../lib/seo";
 import type { Route } from "./+types/author";
 
@@ -11,6 +12,9 @@ import type { Route } from "./+types/author";
  * An author's page (decision 137): who they are and their articles, newest first, 12 a page. The
  * byline of every article and NewsArticle's author.url point here.
  */
+/** Scripts start after the content has painted (decision 150). */
+export const handle = readingPage;
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = authorIdFromSlug(params.slug);
   if (id === null) throw data("Author not found", { status: 404 });

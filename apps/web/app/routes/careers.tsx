@@ -1,6 +1,10 @@
 import { StaticPage } from "../features/static-pages/static-page";
+import { readingPage } from "../lib/reading-page";
 import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/careers";
+
+/** Scripts start after the content has painted (decision 150). */
+export const handle = readingPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({

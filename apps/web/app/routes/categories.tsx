@@ -4,8 +4,12 @@ import { PageHeading } from "../components/page-heading";
 import "../components/site.css";
 import "../features/articles/articles.css";
 import { readableTextColor } from "../lib/contrast";
+import { readingPage } from "../lib/reading-page";
 import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/categories";
+
+/** Scripts start after the content has painted (decision 150). */
+export const handle = readingPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
   try {

@@ -4,8 +4,12 @@ import { data } from "react-router";
 import { loadArticleList, pageParam } from "../features/articles/articles.server";
 import { Breadcrumb } from "../features/articles/breadcrumb";
 import { ArticleListSection, EmptyState } from "../features/articles/tabbed-article-view";
+import { readingPage } from "../lib/reading-page";
 import { breadcrumbJsonLd, rssAlternate, seoMeta, siteFrom } from "../lib/seo";
 import type { Route } from "./+types/category";
+
+/** Scripts start after the content has painted (decision 150). */
+export const handle = readingPage;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   let category: Category;

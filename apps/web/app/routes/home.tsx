@@ -8,6 +8,7 @@ import { LiveBreakingNewsTicker } from "../features/breaking-news/breaking-news-
 import { LiveMarketAnalytics } from "../features/market/market-analytics";
 import { loadMarketAnalytics } from "../features/market/market-data.server";
 import { NewsletterBox } from "../features/newsletter/newsletter-box";
+import { readingPage } from "../lib/reading-page";
 import { rssAlternate, seoMeta, siteFrom, siteJsonLd } from "../lib/seo";
 import type { Route } from "./+types/home";
 import { LandingPage, landingMeta } from "./landing";
@@ -16,6 +17,9 @@ import { loadLandingPage } from "./landing-data.server";
 /** Articles 1 (hero), 2-7 (Latest News) and the first 20 of All Stories (from the 8th). */
 const firstStory = 7;
 const serverRendered = firstStory + limits.loadMoreStep;
+
+/** Scripts start after the content has painted (decision 150). */
+export const handle = readingPage;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (loaderData?.layout === "landing") return landingMeta(matches, loaderData.landing, "/");

@@ -23,10 +23,14 @@ import { LiveMarketAnalytics } from "../features/market/market-analytics";
 import { NewsletterBox } from "../features/newsletter/newsletter-box";
 import "../components/layout/public-layout.css";
 import { api } from "../lib/api-client";
+import { readingPage } from "../lib/reading-page";
 import { seoMeta } from "../lib/seo";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/landing";
 import { loadLandingPage } from "./landing-data.server";
+
+/** Scripts start after the content has painted (decision 150). */
+export const handle = readingPage;
 
 /** The cards, market cards, ticker and newsletter box of their own features. */
 export const landingSlots: LandingSlots<CardArticle> = {

@@ -8,6 +8,7 @@ import {
 } from "../features/articles/tabbed-article-view";
 import { loadMarketsTable } from "../features/market/market-data.server";
 import { LiveMarketsTable } from "../features/market/markets-table";
+import { readingPage } from "../lib/reading-page";
 import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/markets";
 
@@ -21,6 +22,9 @@ const marketTabs: ArticleTab[] = [
   { key: "trading", label: "Trading", categorySlugs: ["trading"] },
   { key: "technical-analysis", label: "Technical Analysis", categorySlugs: ["technical-analysis"] },
 ];
+
+/** Scripts start after the content has painted (decision 150). */
+export const handle = readingPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return {

@@ -2,8 +2,12 @@ import { PageHeading } from "../components/page-heading";
 import { ArticleCard, ArticleGrid } from "../features/articles/article-card";
 import { type CardArticle, toCardArticle } from "../features/articles/format";
 import { EmptyState } from "../features/articles/tabbed-article-view";
+import { readingPage } from "../lib/reading-page";
 import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/trending";
+
+/** Scripts start after the content has painted (decision 150). */
+export const handle = readingPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
   try {
