@@ -6,8 +6,35 @@ import {
   formatCompactUsd,
   formatDate,
   formatTickerPrice,
+  groupedDigits,
   parseDate,
 } from "./format";
+
+describe("groupedDigits writes numbers as Intl.NumberFormat('en-US') does", () => {
+  it("agrees with Intl on whole dollars, cents and counts, ties and large values included", () => {
+    const cents = new Intl.NumberFormat("en-US", {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    const whole = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+    const values = [
+      0, 1, 9.995, 1.005, 2.675, 999.5, 999.995, 1000, 43250, 1234567.891, 0.5, 12.345,
+    ];
+    // A fixed pseudo-random walk over many magnitudes: the same values every run.
+    let seed = 7;
+    for (let i = 0; i < 2000; i++) {
+      seed = (seed * 16807) % 2147483647;
+      values.push((seed / 2147483647) * 10 ** (i % 13), Math.round(seed / 1000) / 100);
+    }
+    for (const value of values) {
+      expect(groupedDigits(value, 2), String(value)).toBe(cents.format(value));
+      expect(groupedDigits(value, 0), String(value)).toBe(whole.format(value));
+      expect(groupedDigits(-value, 2), String(-value)).toBe(
+        cents.format(-value === 0 ? 0 : -value),
+      );
+    }
+  });
+});
 
 describe("ticker price (spec 9: 4 decimals under 1, otherwise localized)", () => {
   it("shows 4 decimals under 1", () => {

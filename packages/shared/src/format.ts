@@ -6,12 +6,40 @@
 
 const displayLocale = "en-US";
 
-// Building an Intl formatter costs far more than using one; pages format dozens of values.
-const centsFormat = new Intl.NumberFormat(displayLocale, {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const wholeDollarsFormat = new Intl.NumberFormat(displayLocale, { maximumFractionDigits: 0 });
+/**
+ * A number as en-US writes it (`Intl.NumberFormat("en-US")`): thousands separators, rounded half
+ * away from zero to `fractionDigits` decimals. Written out rather than built with Intl: every
+ * reading page's scripts import this module, and the first Intl number format a fresh browser
+ * builds sets up ICU for ~10 ms, a long task of its own on a phone (decision 150). Like Intl it
+ * rounds the number's shortest decimal form (9.995 gives 10.00, where `toFixed` gives 9.99);
+ * format.test.ts compares the two on thousands of values.
+ */
+export function groupedDigits(value: number, fractionDigits: number): string {
+  const rounded = roundedDecimal(Math.abs(value), fractionDigits);
+  const point = rounded.indexOf(".");
+  const whole = point < 0 ? rounded : rounded.slice(0, point);
+  const sign = value < 0 ? "-" : "";
+  return `${sign}${whole.replace(/\B(?=(\d{3})+$)/g, ",")}${point < 0 ? "" : rounded.slice(point)}`;
+}
+
+/** A non-negative number's shortest decimal form rounded half up to `fractionDigits` decimals. */
+function roundedDecimal(absolute: number, fractionDigits: number): string {
+  const shortest = String(absolute);
+  // Exponent forms (below 1e-6, from 1e21) are beyond any amount shown here.
+  if (shortest.includes("e")) return absolute.toFixed(fractionDigits);
+  const [whole, fraction = ""] = shortest.split(".");
+  let digits = `${whole}${fraction.slice(0, fractionDigits).padEnd(fractionDigits, "0")}`;
+  if ((fraction[fractionDigits] ?? "0") >= "5") {
+    // Add one in the last kept place, carrying through the nines (9.995 to 2 places: 1000).
+    const kept = digits.replace(/9*$/, "");
+    const zeros = "0".repeat(digits.length - kept.length);
+    digits = kept ? `${kept.slice(0, -1)}${Number(kept.at(-1)) + 1}${zeros}` : `1${zeros}`;
+  }
+  if (fractionDigits === 0) return digits;
+  const wholeDigits = digits.slice(0, digits.length - fractionDigits) || "0";
+  return `${wholeDigits}.${digits.slice(digits.length - fractionDigits)}`;
+}
+
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 function dateFormatFor(timeZone: string): Intl.DateTimeFormat {
@@ -42,7 +70,7 @@ function isFiniteNumber(value: unknown): value is number {
 export function formatTickerPrice(price: number | null | undefined): string {
   if (!isFiniteNumber(price)) return "N/A";
   if (Math.abs(price) < 1) return `$${price.toFixed(4)}`;
-  return `$${centsFormat.format(price)}`;
+  return `$${groupedDigits(price, 2)}`;
 }
 
 /**
@@ -92,7 +120,7 @@ export function formatCompactUsd(value: number | null | undefined): string {
   for (const [size, unit] of units) {
     if (absolute >= size) return `${sign}$${(absolute / size).toFixed(2)}${unit}`;
   }
-  return `${sign}$${wholeDollarsFormat.format(absolute)}`;
+  return `${sign}$${groupedDigits(absolute, 0)}`;
 }
 
 const monthNames = [

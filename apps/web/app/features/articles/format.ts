@@ -1,4 +1,5 @@
 import type { Article } from "@aurumwire/shared/articles";
+import { groupedDigits } from "@aurumwire/shared/format";
 
 /**
  * What a card shows of an article. Pages send cards only these fields in their loader data (the
@@ -54,13 +55,12 @@ export function articlePath(article: Pick<Article, "slug" | "id">): string {
   return `/article/${article.slug || article.id}`;
 }
 
-const countFormat = new Intl.NumberFormat("en-US");
-
+/** '2,310': a whole count with thousands separators. */
 export function formatCount(value: number): string {
-  return countFormat.format(value);
+  return groupedDigits(Math.round(value), 0);
 }
 
 /** '1 view', '2,310 views'. */
 export function formatViews(value: number): string {
-  return `${countFormat.format(value)} ${value === 1 ? "view" : "views"}`;
+  return `${formatCount(value)} ${value === 1 ? "view" : "views"}`;
 }
