@@ -54,6 +54,7 @@ describe("startScriptsAfterContent", () => {
     expect(result).not.toMatch(/<script[^>]*type="module"/);
     expect(result).toContain('})(["/assets/manifest-1.js","/assets/root-2.js"])</script>');
     expect(result).toContain("script.nonce=boot.nonce;script.textContent=boot.textContent");
+    expect(result).toContain("modules.slice(from,from+8)");
     expect(result).toContain('img[fetchpriority="high"]');
     expect(
       result.endsWith(
