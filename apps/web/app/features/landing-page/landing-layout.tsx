@@ -1,3 +1,4 @@
+import { groupedDigits } from "@aurumwire/shared/format";
 import type { LandingChart } from "@aurumwire/shared/landing-page";
 import {
   landingChartDescription,
@@ -88,10 +89,14 @@ const lineColors = [
   "#A1887F",
 ];
 
-const changeFormat = new Intl.NumberFormat("en", {
-  maximumFractionDigits: 1,
-  signDisplay: "exceptZero",
-});
+/**
+ * A move with its sign and at most one decimal, as Intl's `signDisplay: "exceptZero"` writes it:
+ * `+2.5`, `-1`, `0`. Written out: /landing builds no Intl number format when it loads (decision 150).
+ */
+function signedChange(change: number): string {
+  const digits = groupedDigits(Math.abs(change), 1).replace(/\.0$/, "");
+  return digits === "0" ? digits : `${change > 0 ? "+" : "-"}${digits}`;
+}
 
 /** A bar per coin of the latest figures. */
 function LatestChart({
@@ -187,7 +192,7 @@ function PeriodChart({
             />
             {entry.symbol}
             {entry.change !== null && (
-              <span className="aw-landing-chart__change">{changeFormat.format(entry.change)}%</span>
+              <span className="aw-landing-chart__change">{signedChange(entry.change)}%</span>
             )}
           </li>
         ))}
