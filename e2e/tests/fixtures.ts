@@ -65,13 +65,10 @@ export const test = base.extend({
     },
     { scope: "worker" },
   ],
+  // The test's page opens in this context, after it is watched.
   context: async ({ context }, use) => {
     watchContext(context);
     await use(context);
-  },
-  page: async ({ page }, use) => {
-    watchPage(page);
-    await use(page);
   },
 });
 

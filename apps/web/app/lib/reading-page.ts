@@ -7,6 +7,4 @@
  *
  *   export const handle = readingPage;
  */
-export const scriptsAfterContent = "scriptsAfterContent";
-
-export const readingPage = { [scriptsAfterContent]: true } as const;
+export const readingPage = { scriptsAfterContent: true } as const;

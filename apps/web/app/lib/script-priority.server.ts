@@ -1,5 +1,5 @@
 import type { EntryContext } from "react-router";
-import { scriptsAfterContent } from "./reading-page";
+import type { readingPage } from "./reading-page";
 
 /**
  * The page's scripts wait for its content (decision 150). React Router preloads every module of
@@ -33,16 +33,12 @@ export function startsScriptsAfterContent(routerContext: EntryContext): boolean 
   const { matches, errors } = routerContext.staticHandlerContext;
   if (errors) return false;
   const page = matches.at(-1);
-  const handle: unknown = page && routerContext.routeModules[page.route.id]?.handle;
-  return (
-    typeof handle === "object" &&
-    handle !== null &&
-    (handle as Record<string, unknown>)[scriptsAfterContent] === true
-  );
+  const handle = page && routerContext.routeModules[page.route.id]?.handle;
+  return (handle as Partial<typeof readingPage> | undefined)?.scriptsAfterContent === true;
 }
 
 /** Where the bootstrap goes while it waits: a type the browser neither runs nor fetches for. */
-export const waitingScriptId = "aw-scripts";
+const waitingScriptId = "aw-scripts";
 const bootstrapStart = Buffer.from(' type="module" async=""');
 const waitingType = Buffer.from(` type="text/x-aurumwire-waiting" id="${waitingScriptId}"`);
 const preloadLink = /<link rel="modulepreload"[^>]*? href="([^"]+)"[^>]*\/>/g;
