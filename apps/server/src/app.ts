@@ -20,6 +20,7 @@ import { newsletterJob } from "./jobs/newsletter-job";
 import { partnerQueueJob } from "./jobs/partner-queue-job";
 import { scheduledPublicationJob } from "./jobs/scheduled-publication-job";
 import { createJobScheduler, type JobScheduler } from "./jobs/scheduler";
+import { sentimentJob } from "./jobs/sentiment-job";
 import { contentSecurityPolicy } from "./lib/content-security-policy";
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./lib/counters";
 import { isCrossOriginResource } from "./lib/cross-origin-resources";
@@ -58,6 +59,7 @@ import { publicApiRoutes } from "./modules/public-api/routes";
 import { createLocalBus, createRedisBus, type RealtimeBus } from "./modules/realtime/bus";
 import { realtimeRoutes } from "./modules/realtime/routes";
 import { createStreamHub, type StreamHub } from "./modules/realtime/stream-hub";
+import { sentimentRoutes } from "./modules/sentiment/routes";
 import { feedRoutes } from "./modules/site-feeds/routes";
 import { siteSettingsRoutes } from "./modules/site-settings/routes";
 import { usersRoutes } from "./modules/users/routes";
@@ -264,6 +266,7 @@ export async function buildApp(
   jobs.add(newsletterJob(services.newsletter));
   jobs.add(embeddedDatabaseMaintenanceJob({ database, cache: services.pageCache }));
   jobs.add(imageBatchesJob(services.aiImages));
+  jobs.add(sentimentJob(services.sentiment));
   jobs.add(
     scheduledPublicationJob({
       articles: services.articlesRepository,
@@ -367,6 +370,7 @@ export async function buildApp(
         landingPage: services.landingPage,
       });
       await api.register(contactRoutes, { prefix: "/contact", contact: services.contact });
+      await api.register(sentimentRoutes, { prefix: "/sentiment", sentiment: services.sentiment });
       await api.register(newsletterRoutes, {
         prefix: "/newsletter",
         newsletter: services.newsletter,
@@ -409,6 +413,7 @@ export async function buildApp(
     publicApi: services.publicApi,
     articles: services.articles,
     articleEditor: services.articleEditor,
+    sentiment: services.sentiment,
     refusals: rateLimitRefusals,
   });
 

@@ -60,6 +60,8 @@ import { createPublicApiService } from "./modules/public-api/service";
 import { createPublicAuthorsReader } from "./modules/public-site/author-reader";
 import { createPublicSettingsReader } from "./modules/public-site/settings-reader";
 import { publishEvent, type RealtimeBus } from "./modules/realtime/bus";
+import { createSentimentRepository } from "./modules/sentiment/repository";
+import { createSentimentService } from "./modules/sentiment/service";
 import { createFeedsService } from "./modules/site-feeds/service";
 import { createSiteSettingsRepository } from "./modules/site-settings/repository";
 import { createSiteSettingsService } from "./modules/site-settings/service";
@@ -324,6 +326,13 @@ export function createServices(deps: {
     site: { name: config.siteName, url: config.publicUrl },
     log,
   });
+  const sentiment = createSentimentService({
+    repository: createSentimentRepository(db),
+    articles: articlesRepository,
+    news: breakingNewsRepository,
+    cache: pageCache,
+    log,
+  });
   const contact = createContactService({
     repository: createContactRepository(db),
     mailer,
@@ -366,6 +375,7 @@ export function createServices(deps: {
     emailVerification,
     newsletter,
     contact,
+    sentiment,
   };
 }
 

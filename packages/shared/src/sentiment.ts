@@ -88,3 +88,72 @@ export const sentimentAnalyzeResponseSchema = z.object({
   }),
 });
 export type SentimentAnalyzeResponse = z.infer<typeof sentimentAnalyzeResponseSchema>;
+
+/** A News Sentiment index over a window (decision 192): 0-100, null without coverage. */
+export const sentimentIndexSchema = z.object({
+  index: z.number().nullable(),
+  /** Very Bearish ... Very Bullish, or "Not enough coverage". */
+  label: z.string(),
+  /** Articles and news items in the window. */
+  items: z.number(),
+  windowHours: z.number(),
+  /** Change against the window before (index points), null when either has no coverage. */
+  trend: z.number().nullable(),
+  /** "Based on 3 articles in 24 h" or "Not enough coverage". */
+  coverage: z.string(),
+});
+export type SentimentIndex = z.infer<typeof sentimentIndexSchema>;
+
+export const sentimentHistoryPointSchema = z.object({
+  /** UTC day, YYYY-MM-DD. */
+  day: z.string(),
+  index: z.number().nullable(),
+  items: z.number(),
+});
+export type SentimentHistoryPoint = z.infer<typeof sentimentHistoryPointSchema>;
+
+export const coinSentimentSummarySchema = sentimentIndexSchema.extend({
+  slug: z.string(),
+  symbol: z.string(),
+  name: z.string(),
+  history: z.array(sentimentHistoryPointSchema),
+});
+export type CoinSentimentSummary = z.infer<typeof coinSentimentSummarySchema>;
+
+export const sentimentOverviewSchema = z.object({
+  overall: sentimentIndexSchema.extend({ history: z.array(sentimentHistoryPointSchema) }),
+  coins: z.array(coinSentimentSummarySchema),
+  /** When the newest scored item was published (ISO), null without any. */
+  updatedAt: z.string().nullable(),
+});
+export type SentimentOverview = z.infer<typeof sentimentOverviewSchema>;
+
+/** GET /public/sentiment: the index and each coin, with 30 days of history. */
+export const publicSentimentResponseSchema = z.object({
+  success: z.literal(true),
+  data: sentimentOverviewSchema,
+});
+
+export const publicSentimentQuerySchema = z.object({
+  coin: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .describe("A coin slug (bitcoin, ethereum, ...): only that coin"),
+});
+
+/** The sentiment of an article per coin, on public articles and article pages. */
+export const articleCoinSentimentSchema = coinSentimentSchema.omit({
+  relevance: true,
+  drivers: true,
+});
+export type ArticleCoinSentiment = z.infer<typeof articleCoinSentimentSchema>;
+
+export const articleSentimentSchema = z.object({
+  label: sentimentLabelSchema,
+  score: z.number(),
+  confidence: z.number(),
+  coins: z.array(articleCoinSentimentSchema),
+});
+export type ArticleSentiment = z.infer<typeof articleSentimentSchema>;

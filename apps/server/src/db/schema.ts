@@ -10,4 +10,5 @@ export * from "./schema/market-data";
 export * from "./schema/news";
 export * from "./schema/newsletter";
 export * from "./schema/partners";
+export * from "./schema/sentiment";
 export * from "./schema/users";

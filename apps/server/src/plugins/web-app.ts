@@ -40,6 +40,8 @@ export type LoaderServices = Pick<AppServices, (typeof loaderServiceNames)[numbe
   auth: Pick<AppServices["auth"], "ownerNeeded">;
   /** Only the landing page's read (/landing and / in landing mode). */
   landingPage: Pick<AppServices["landingPage"], "configuration">;
+  /** Only the reads of sentiment (coin pages, /markets, article chips; decision 192). */
+  sentiment: Pick<AppServices["sentiment"], "overview" | "coin" | "articleSentiment">;
 };
 
 function loaderServicesOf(services: AppServices): LoaderServices {
@@ -48,6 +50,11 @@ function loaderServicesOf(services: AppServices): LoaderServices {
     ...(picked as Pick<AppServices, (typeof loaderServiceNames)[number]>),
     auth: { ownerNeeded: () => services.auth.ownerNeeded() },
     landingPage: { configuration: () => services.landingPage.configuration() },
+    sentiment: {
+      overview: () => services.sentiment.overview(),
+      coin: (slug) => services.sentiment.coin(slug),
+      articleSentiment: (id) => services.sentiment.articleSentiment(id),
+    },
   };
 }
 

@@ -474,6 +474,61 @@ export function createArticlesRepository(db: Executor) {
         .orderBy(asc(articles.publishedAt));
     },
 
+    /** Every public article's id and last change (sentiment, decision 192: what to score again). */
+    async publicArticleStamps(
+      until: Date,
+      tx: Executor = db,
+    ): Promise<Array<{ id: number; updatedAt: Date }>> {
+      return tx
+        .select({ id: articles.id, updatedAt: articles.updatedAt })
+        .from(articles)
+        .where(
+          and(
+            eq(articles.status, "published"),
+            eq(articles.isActive, true),
+            lte(articles.publishedAt, until),
+          ),
+        );
+    },
+
+    /** Titles and links of public articles by id (the coin pages' lists, decision 192). */
+    async publicHeadlinesByIds(ids: number[], tx: Executor = db) {
+      if (ids.length === 0) return [];
+      return tx
+        .select({
+          id: articles.id,
+          slug: articles.slug,
+          title: articles.title,
+          publishedAt: articles.publishedAt,
+        })
+        .from(articles)
+        .where(
+          and(
+            inArray(articles.id, ids),
+            eq(articles.status, "published"),
+            eq(articles.isActive, true),
+            lte(articles.publishedAt, new Date()),
+          ),
+        );
+    },
+
+    /** The texts sentiment scores (decision 192), for the given article ids. */
+    async sentimentTexts(ids: number[], tx: Executor = db) {
+      if (ids.length === 0) return [];
+      return tx
+        .select({
+          id: articles.id,
+          title: articles.title,
+          excerpt: articles.excerpt,
+          content: articles.content,
+          categoryId: articles.categoryId,
+          publishedAt: articles.publishedAt,
+          updatedAt: articles.updatedAt,
+        })
+        .from(articles)
+        .where(inArray(articles.id, ids));
+    },
+
     /** The latest public articles with their bodies (feeds). */
     async latestWithContent(
       limit: number,

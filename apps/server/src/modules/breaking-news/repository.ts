@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, lt } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { articles, type NewNewsItemRow, type NewsItemRow, newsItems } from "../../db/schema";
 
@@ -19,6 +19,37 @@ export function createBreakingNewsRepository(db: Executor) {
         tags: newsItems.tags,
         publishedAt: newsItems.publishedAt,
       });
+    },
+
+    /** Feed items since `since` with their text, for sentiment (decision 192). */
+    async itemsForSentiment(since: Date, tx: Executor = db) {
+      return tx
+        .select({
+          id: newsItems.id,
+          title: newsItems.title,
+          summary: newsItems.summary,
+          publishedAt: newsItems.publishedAt,
+          fetchedAt: newsItems.fetchedAt,
+        })
+        .from(newsItems)
+        .where(and(eq(newsItems.isFallback, false), gte(newsItems.publishedAt, since)));
+    },
+
+    /** Feed items by id with their link (the coin pages' lists, decision 192). */
+    async itemsByIds(ids: number[], tx: Executor = db) {
+      if (ids.length === 0) return [];
+      return tx
+        .select({
+          id: newsItems.id,
+          title: newsItems.title,
+          link: newsItems.link,
+          source: newsItems.source,
+          publishedAt: newsItems.publishedAt,
+          articleSlug: articles.slug,
+        })
+        .from(newsItems)
+        .leftJoin(articles, eq(articles.id, newsItems.articleId))
+        .where(inArray(newsItems.id, ids));
     },
 
     /** The latest feed items with the slug of their article, newest first. */

@@ -6,6 +6,10 @@ import {
   publicUserListResponseSchema,
   publicUsersQuerySchema,
 } from "@aurumwire/shared/public-api";
+import {
+  publicSentimentQuerySchema,
+  publicSentimentResponseSchema,
+} from "@aurumwire/shared/sentiment";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppConfig } from "../../config";
 import type { CounterStore } from "../../lib/counters";
@@ -14,6 +18,7 @@ import apiKeyAuth from "../../plugins/api-key-auth";
 import type { ApiKeysService } from "../api-keys/service";
 import type { ArticleEditorService } from "../articles/editor-service";
 import type { ArticlesService } from "../articles/service";
+import type { SentimentService } from "../sentiment/service";
 import { publicArticleRoutes } from "./article-routes";
 import { renderDocsPage } from "./docs-page";
 import { buildOpenApiDocument, type DocumentedRoute, type OpenApiDocument } from "./openapi";
@@ -26,6 +31,7 @@ export interface PublicApiOptions {
   publicApi: PublicApiService;
   articles: ArticlesService;
   articleEditor: ArticleEditorService;
+  sentiment: SentimentService;
   refusals?: RateLimitRefusals;
 }
 
@@ -35,7 +41,8 @@ export interface PublicApiOptions {
  * OpenAPI document and the docs page are generated from these same route definitions.
  */
 export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiOptions> = async (app, options) => {
-  const { config, apiKeys, counters, publicApi, articles, articleEditor, refusals } = options;
+  const { config, apiKeys, counters, publicApi, articles, articleEditor, sentiment, refusals } =
+    options;
   const documented: DocumentedRoute[] = [];
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -113,6 +120,31 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiOptions> = async (a
       schema: { querystring: analyticsQuerySchema, response: { 200: analyticsResponseSchema } },
     },
     async (request) => ({ analytics: await publicApi.analytics(request.query) }),
+  );
+
+  app.get(
+    "/sentiment",
+    {
+      config: {
+        apiKeyPermission: "analytics:read",
+        docs: {
+          tag: "Analytics",
+          summary: "News sentiment index, overall and per coin",
+          description:
+            "The AurumWire News Sentiment Index (0 Very Bearish to 100 Very Bullish) of our own articles and breaking news over the last 24 hours, its change against the 24 hours before, and 30 days of daily history; the same for each tracked coin (or one with ?coin=bitcoin). An index without coverage is null. Not investment advice.",
+        },
+      },
+      schema: {
+        querystring: publicSentimentQuerySchema,
+        response: { 200: publicSentimentResponseSchema },
+      },
+    },
+    async (request) => {
+      const overview = await sentiment.overview();
+      if (!request.query.coin) return { success: true as const, data: overview };
+      const { coin } = await sentiment.coin(request.query.coin);
+      return { success: true as const, data: { ...overview, coins: [coin] } };
+    },
   );
 
   let document: OpenApiDocument | null = null;

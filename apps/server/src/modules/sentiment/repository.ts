@@ -1,0 +1,86 @@
+import { and, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { type NewSentimentScoreRow, sentimentScores } from "../../db/schema";
+
+export type SentimentSubjectKind = "article" | "news";
+/** The row of a text as a whole; the others are one per coin. */
+export const wholeTextSlug = "*";
+
+/** The only place the sentiment_scores table is queried (decision 192). */
+export function createSentimentRepository(db: Executor) {
+  const table = sentimentScores;
+  return {
+    /** Subject id -> when its sentiment was computed, for one kind. */
+    async computedStamps(kind: SentimentSubjectKind, tx: Executor = db) {
+      const rows = await tx
+        .select({ id: table.subjectId, computedAt: table.computedAt })
+        .from(table)
+        .where(and(eq(table.subjectKind, kind), eq(table.coinSlug, wholeTextSlug)));
+      return new Map(rows.map((row) => [row.id, row.computedAt]));
+    },
+
+    /** Replaces a subject's rows (the whole text and each coin) in one transaction. */
+    async replaceSubject(
+      kind: SentimentSubjectKind,
+      subjectId: number,
+      rows: NewSentimentScoreRow[],
+      tx: Executor = db,
+    ) {
+      await tx
+        .delete(table)
+        .where(and(eq(table.subjectKind, kind), eq(table.subjectId, subjectId)));
+      if (rows.length > 0) await tx.insert(table).values(rows);
+    },
+
+    async deleteSubjects(kind: SentimentSubjectKind, ids: number[], tx: Executor = db) {
+      if (ids.length === 0) return;
+      await tx.delete(table).where(and(eq(table.subjectKind, kind), inArray(table.subjectId, ids)));
+    },
+
+    async forSubjects(kind: SentimentSubjectKind, ids: number[], tx: Executor = db) {
+      if (ids.length === 0) return [];
+      return tx
+        .select()
+        .from(table)
+        .where(and(eq(table.subjectKind, kind), inArray(table.subjectId, ids)));
+    },
+
+    /** Rows since `since` for one coin slug (or the whole-text rows), newest first. */
+    async since(coinSlug: string, since: Date, tx: Executor = db) {
+      return tx
+        .select({
+          subjectKind: table.subjectKind,
+          subjectId: table.subjectId,
+          coinSlug: table.coinSlug,
+          label: table.label,
+          score: table.score,
+          confidence: table.confidence,
+          categoryId: table.categoryId,
+          publishedAt: table.publishedAt,
+        })
+        .from(table)
+        .where(and(eq(table.coinSlug, coinSlug), gte(table.publishedAt, since)))
+        .orderBy(desc(table.publishedAt));
+    },
+
+    /** Per-coin rows since `since` (every coin but the whole-text rows). */
+    async coinRowsSince(since: Date, tx: Executor = db) {
+      return tx
+        .select({
+          coinSlug: table.coinSlug,
+          score: table.score,
+          confidence: table.confidence,
+          publishedAt: table.publishedAt,
+        })
+        .from(table)
+        .where(and(ne(table.coinSlug, wholeTextSlug), gte(table.publishedAt, since)));
+    },
+
+    async count(tx: Executor = db): Promise<number> {
+      const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(table);
+      return row?.count ?? 0;
+    },
+  };
+}
+
+export type SentimentRepository = ReturnType<typeof createSentimentRepository>;

@@ -1,0 +1,27 @@
+import { staffRoles } from "@aurumwire/shared/roles";
+import {
+  sentimentAnalyzeInputSchema,
+  sentimentAnalyzeResponseSchema,
+} from "@aurumwire/shared/sentiment";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { SentimentService } from "./service";
+
+/** The one entry point for any text (decision 193): staff, and the editor's panel. */
+export const sentimentRoutes: FastifyPluginAsyncZod<{ sentiment: SentimentService }> = async (
+  app,
+  { sentiment },
+) => {
+  app.post(
+    "/analyze",
+    {
+      preHandler: app.requireRoles(staffRoles, "analyse the sentiment of a text"),
+      schema: {
+        body: sentimentAnalyzeInputSchema,
+        response: { 200: sentimentAnalyzeResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: { results: sentiment.analyze(request.body), engine: "offline" },
+    }),
+  );
+};
