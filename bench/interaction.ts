@@ -235,6 +235,7 @@ async function tapAndWait(page: Page, interaction: Interaction): Promise<Sample>
     tapsBefore: (window as unknown as { __awBench: { taps: number[] } }).__awBench.taps.length,
     hydratedAtTap: document.documentElement.hasAttribute("data-hydrated"),
   }));
+  const documentBefore = await page.evaluate(() => performance.timeOrigin);
   await target.tap({ timeout: 10_000 });
   const answeredAt = await page
     .waitForFunction(
@@ -277,7 +278,10 @@ async function tapAndWait(page: Page, interaction: Interaction): Promise<Sample>
       .catch(() => "");
     if (typed !== interaction.typing) return { ...result, hydratedAtTap, answerMs: null };
   }
-  if (!result) {
+  const newDocument = await page
+    .evaluate((before) => performance.timeOrigin !== before, documentBefore)
+    .catch(() => true);
+  if (!result || (answeredAt === null && newDocument)) {
     // A new document answered (a link before hydration): answered, timing not comparable.
     return { hydratedAtTap, inp: 0, eventDuration: 0, answerMs: Number.NaN };
   }
