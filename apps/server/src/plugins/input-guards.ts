@@ -46,7 +46,7 @@ export default fp(
     app.removeContentTypeParser("application/json");
     app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
       if (body.length === 0) done(null, undefined);
-      else parseJson(request, body, done);
+      else parseJson(request, body as string, done);
     });
 
     app.addHook("onRequest", async (request) => {
