@@ -8,6 +8,8 @@ export default [
     route("search", "routes/articles.tsx", { id: "search" }),
     route("article/:slug", "routes/article.tsx"),
     route("markets", "routes/markets.tsx"),
+    route("coin/:slug", "routes/coin.tsx"),
+    route("sentiment", "routes/sentiment.tsx"),
     route("analysis", "routes/analysis.tsx"),
     route("categories", "routes/categories.tsx"),
     route("trending", "routes/trending.tsx"),

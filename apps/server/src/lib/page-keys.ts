@@ -39,6 +39,7 @@ const routeParameters: Array<{ path: RegExp; parameters: Record<string, Normalis
   { path: /^\/articles$/, parameters: { page, tab: tab(sectionTabKeys.news) } },
   { path: /^\/search$/, parameters: { page, q: searchWords, tab: tab(sectionTabKeys.news) } },
   { path: /^\/markets$/, parameters: { page, tab: tab(sectionTabKeys.markets) } },
+  { path: /^\/coin\/[^/]+$/, parameters: { period: tab(["7d", "24h", "30d", "90d"]) } },
   { path: /^\/analysis$/, parameters: { page, tab: tab(sectionTabKeys.analysis) } },
   { path: /^\/category\/[^/]+$/, parameters: { page } },
   { path: /^\/author\/[^/]+$/, parameters: { page } },

@@ -13,6 +13,8 @@ import { articleImage, authorName, formatViews, toCardArticle } from "../feature
 import { RelatedArticles, relatedError } from "../features/articles/related-articles";
 import { useTrackView } from "../features/articles/use-track-view";
 import { NewsletterBox } from "../features/newsletter/newsletter-box";
+import { loadArticleSentiment } from "../features/sentiment/sentiment.server";
+import { SentimentChip } from "../features/sentiment/sentiment-chip";
 import { formatPublicArticleDate } from "../lib/dates";
 import { readingPage } from "../lib/reading-page";
 import { absoluteUrl, breadcrumbJsonLd, newsArticleJsonLd, seoMeta, siteFrom } from "../lib/seo";
@@ -24,7 +26,7 @@ export const handle = readingPage;
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services } = context;
   const article = await orNotFound(() => services.articles.get(params.slug), "Article not found");
-  const [related, contactDetails] = await Promise.all([
+  const [related, contactDetails, sentiment] = await Promise.all([
     services.articles
       .related(article.id, limits.relatedArticlesDefault)
       .then((response) => ({ articles: response.articles.map(toCardArticle), error: null }))
@@ -33,11 +35,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         return { articles: null, error: relatedError };
       }),
     services.publicSettings.contactDetails(),
+    loadArticleSentiment(context, article.id),
   ]);
   return {
     article: { ...article, content: highlightCodeBlocks(article.content) },
     related,
     bitcoinAddress: contactDetails.bitcoinAddress,
+    coinSentiment: sentiment?.coins ?? [],
   };
 }
 
@@ -77,7 +81,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function ArticlePage({ loaderData, matches }: Route.ComponentProps) {
-  const { article, related, bitcoinAddress } = loaderData;
+  const { article, related, bitcoinAddress, coinSentiment } = loaderData;
   useTrackView(article.id);
   const { publicUrl } = siteFrom(matches);
   const url = absoluteUrl(publicUrl, `/article/${article.slug}`);
@@ -112,6 +116,13 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
             <ShareButton title={article.title} url={url} />
           </span>
         </div>
+        {coinSentiment.length > 0 && (
+          <nav className="sentiment-chips" aria-label="News sentiment per coin">
+            {coinSentiment.map((coin) => (
+              <SentimentChip key={coin.slug} label={coin.label} coin={coin} />
+            ))}
+          </nav>
+        )}
         <CoverImage
           src={articleImage(article)}
           alt={article.title}

@@ -8,6 +8,8 @@ import {
 } from "../features/articles/tabbed-article-view";
 import { loadMarketsTable } from "../features/market/market-data.server";
 import { LiveMarketsTable } from "../features/market/markets-table";
+import { loadMarketsSentiment } from "../features/sentiment/sentiment.server";
+import { SentimentIndexSummary } from "../features/sentiment/sentiment-index-summary";
 import { readingPage } from "../lib/reading-page";
 import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/markets";
@@ -30,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     ...(await loadSectionPage(context, request, { tabs: marketTabs, highlight: "featured" })),
     marketsTable: loadMarketsTable(context),
+    sentiment: await loadMarketsSentiment(context),
   };
 }
 
@@ -44,11 +47,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   });
 
 export default function MarketsPage({ loaderData }: Route.ComponentProps) {
-  const { tab, path, list, marketsTable } = loaderData;
+  const { tab, path, list, marketsTable, sentiment } = loaderData;
   return (
     <>
       <PageHeading title="Markets" subtitle="Live cryptocurrency prices and market news." />
-      <LiveMarketsTable initial={marketsTable} />
+      <SentimentIndexSummary overall={sentiment.overall} />
+      <LiveMarketsTable initial={marketsTable} sentiment={sentiment.coins} />
       <ArticleTabs tabs={marketTabs} active={tab} path={path} />
       <ArticleListSection
         articles={list.articles}

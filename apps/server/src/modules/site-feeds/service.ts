@@ -1,3 +1,4 @@
+import { coinPath, trackedCoinEntries } from "@aurumwire/shared/coins";
 import { authorPath } from "@aurumwire/shared/slugs";
 import { Feed } from "feed";
 import type { PageCache } from "../../plugins/page-cache";
@@ -24,6 +25,8 @@ export const staticSitemapPaths = [
   "/terms",
   "/cookies",
   "/disclaimer",
+  "/sentiment",
+  ...trackedCoinEntries.map((coin) => coinPath(coin)),
 ];
 
 const feedSize = 50;

@@ -1,3 +1,4 @@
+import { coinBySymbol, coinPath } from "@aurumwire/shared/coins";
 import {
   changeDirection,
   formatChange,
@@ -5,12 +6,26 @@ import {
   formatTickerPrice,
 } from "@aurumwire/shared/format";
 import type { MarketsTableData } from "@aurumwire/shared/market";
+import { Link } from "react-router";
 import { MarketDataSourceNote } from "./market-source-note";
 import "./markets-table.css";
 import { useMarketsTable } from "./use-market-data";
 
 /** The /markets 'Live Cryptocurrency Prices' table; missing numbers read N/A. Plain HTML (decision 150). */
-export function MarketsTable({ data }: { data: MarketsTableData }) {
+/** A coin's News Sentiment (24h) cell (issue 30): the index and its band, or "not enough coverage". */
+export interface MarketsSentimentCell {
+  index: number | null;
+  label: string;
+  coverage: string;
+}
+
+export function MarketsTable({
+  data,
+  sentiment,
+}: {
+  data: MarketsTableData;
+  sentiment?: Record<string, MarketsSentimentCell>;
+}) {
   const sample = data.source === "sample";
   return (
     <section aria-labelledby="markets-table-heading">
@@ -41,14 +56,14 @@ export function MarketsTable({ data }: { data: MarketsTableData }) {
               <th scope="col">24h Change</th>
               <th scope="col">Market Cap</th>
               <th scope="col">Volume</th>
+              {sentiment && <th scope="col">News sentiment (24h)</th>}
             </tr>
           </thead>
           <tbody>
             {data.assets.map((asset) => (
               <tr key={asset.symbol}>
                 <th scope="row">
-                  <strong className="aw-markets__symbol">{asset.symbol}</strong>
-                  {asset.name}
+                  <AssetName symbol={asset.symbol} name={asset.name} />
                 </th>
                 <td>{formatTickerPrice(asset.price)}</td>
                 <td
@@ -58,6 +73,7 @@ export function MarketsTable({ data }: { data: MarketsTableData }) {
                 </td>
                 <td>{formatCompactUsd(asset.marketCap)}</td>
                 <td>{formatCompactUsd(asset.volume)}</td>
+                {sentiment && <SentimentCell cell={sentiment[asset.symbol]} />}
               </tr>
             ))}
           </tbody>
@@ -67,9 +83,36 @@ export function MarketsTable({ data }: { data: MarketsTableData }) {
   );
 }
 
+/** A row's asset, linking to the coin's page when we track it. */
+function AssetName({ symbol, name }: { symbol: string; name: string }) {
+  const coin = coinBySymbol(symbol);
+  const inner = (
+    <>
+      <strong className="aw-markets__symbol">{symbol}</strong>
+      {name}
+    </>
+  );
+  return coin ? <Link to={coinPath(coin)}>{inner}</Link> : inner;
+}
+
+function SentimentCell({ cell }: { cell: MarketsSentimentCell | undefined }) {
+  if (!cell || cell.index === null) return <td>Not enough coverage</td>;
+  return (
+    <td title={cell.coverage}>
+      {cell.index} {cell.label}
+    </td>
+  );
+}
+
 /** The markets table with its data: the server's first answer, refreshed with the prices. */
-export function LiveMarketsTable({ initial }: { initial: MarketsTableData | null }) {
+export function LiveMarketsTable({
+  initial,
+  sentiment,
+}: {
+  initial: MarketsTableData | null;
+  sentiment?: Record<string, MarketsSentimentCell>;
+}) {
   const data = useMarketsTable(initial);
   if (!data) return <p className="aw-markets__loading">Loading live crypto prices...</p>;
-  return <MarketsTable data={data} />;
+  return <MarketsTable data={data} sentiment={sentiment} />;
 }

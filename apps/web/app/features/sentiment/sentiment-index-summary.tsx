@@ -1,0 +1,27 @@
+import type { SentimentIndex } from "@aurumwire/shared/sentiment";
+import { Link } from "react-router";
+import "./sentiment.css";
+
+/** The AurumWire News Sentiment Index on /markets: value, band, trend and coverage. */
+export function SentimentIndexSummary({ overall }: { overall: SentimentIndex }) {
+  const trend =
+    overall.trend === null
+      ? null
+      : overall.trend === 0
+        ? "unchanged from the 24 h before"
+        : `${overall.trend > 0 ? "up" : "down"} ${Math.abs(overall.trend)} from the 24 h before`;
+  return (
+    <section className="sentiment-index-summary" aria-labelledby="sentiment-index-heading">
+      <h2 id="sentiment-index-heading">AurumWire News Sentiment Index</h2>
+      <p>
+        <strong className="sentiment-index-value">
+          {overall.index === null ? "Not enough coverage" : `${overall.index} ${overall.label}`}
+        </strong>
+        {trend ? <span> · {trend}</span> : null}
+      </p>
+      <p className="sentiment-gauge-coverage">
+        {overall.coverage}. Not advice: <Link to="/sentiment">how it is computed</Link>.
+      </p>
+    </section>
+  );
+}
