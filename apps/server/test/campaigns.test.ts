@@ -109,7 +109,11 @@ describe("campaigns", () => {
   });
 
   it("persists a campaign, queues its 4th article on launch, pauses, resumes and cancels", async () => {
-    const articles = await Promise.all([1, 2, 3, 4].map(() => insertArticle(app, { authorId })));
+    const articles = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        insertArticle(app, { authorId, publishedAt: new Date(clock - 24 * 3_600_000) }),
+      ),
+    );
     const created = await app.inject({
       method: "POST",
       url: "/api/campaigns",
@@ -194,7 +198,10 @@ describe("campaigns", () => {
   });
 
   it("cancels the pushes of a cancelled campaign", async () => {
-    const article = await insertArticle(app, { authorId });
+    const article = await insertArticle(app, {
+      authorId,
+      publishedAt: new Date(clock - 24 * 3_600_000),
+    });
     const created = (
       await app.inject({
         method: "POST",

@@ -1,0 +1,23 @@
+import { ghostAdapter } from "./ghost";
+import {
+  type PartnerAdapter,
+  type PartnerConnectionSettings,
+  partnerTimeouts,
+  type RemoteRefs,
+} from "./types";
+import { webhookAdapter } from "./webhook";
+import { wordpressAdapter } from "./wordpress";
+
+export * from "./types";
+
+/** The adapter of a connection's kind (one file per platform behind one interface). */
+export function createPartnerAdapter(
+  settings: PartnerConnectionSettings,
+  options: { timeoutMs?: number; now?: () => number; refs: RemoteRefs },
+): PartnerAdapter {
+  const limits = { ...partnerTimeouts, timeoutMs: options.timeoutMs ?? partnerTimeouts.timeoutMs };
+  const now = options.now ?? Date.now;
+  if (settings.kind === "wordpress") return wordpressAdapter(settings, limits, options.refs, now);
+  if (settings.kind === "ghost") return ghostAdapter(settings, limits, options.refs, now);
+  return webhookAdapter(settings, limits, now);
+}
