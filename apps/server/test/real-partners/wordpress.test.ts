@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categories, partnerPushes, users } from "../../src/db/schema";
+import { categories, newsItems, partnerPushes, users } from "../../src/db/schema";
 import { insertArticle, userId } from "../article-fixtures";
 import { buildTestApp, demo, loginAs } from "../helpers";
 import { multipartBody, sampleImage } from "../newsroom-fixtures";
@@ -34,7 +34,13 @@ describe.runIf(runIt)("a real WordPress", () => {
       startWordPress({ permalinks: "pretty" }),
       startWordPress({ permalinks: "plain" }),
     ]);
-    app = await buildTestApp({ partnerClock: () => clock, publicUrl, outboundTimeoutMs: 15_000 });
+    app = await buildTestApp({
+      partnerClock: () => clock,
+      publicUrl,
+      outboundTimeoutMs: 15_000,
+      // The partner's own feed among NEWS_FEEDS: our stories must not come back as news.
+      newsFeeds: [`${plain.url}/?feed=rss2`],
+    });
     admin = await loginAs(app, "admin");
     authorId = await userId(app, demo.author.email);
     const [author] = await app.database.db.select().from(users).where(eq(users.id, authorId));
@@ -279,5 +285,19 @@ describe.runIf(runIt)("a real WordPress", () => {
     clock += 2 * hour + 1000;
     await app.jobs.runNow("partner:send-queue");
     expect(await postsAbout(plain, canonical)).toHaveLength(1);
+  });
+
+  it("drops our own syndicated stories from the partner's feed, and keeps the partner's own", async () => {
+    const partnerId = await connect(plain, plain, "publish");
+    const story = await article({ title: `Our syndicated scoop ${Date.now()}` });
+    expect((await send(story.id, partnerId)).status).toBe("sent");
+    await plain.php(
+      `wp_insert_post(['post_title' => 'Partner own report on staking', 'post_content' => '<p>Ours.</p>', 'post_status' => 'publish']);`,
+    );
+    const [report] = await app.services.breakingNews.refreshFeeds();
+    expect(report.outcome, report.error).toBe("added");
+    const titles = (await app.database.db.select().from(newsItems)).map((item) => item.title);
+    expect(titles).toContain("Partner own report on staking");
+    expect(titles).not.toContain(story.title);
   });
 });
