@@ -98,6 +98,28 @@ const envSchema = z.object({
     .optional(),
   MARKET_DATA_URL: optionalUrl,
   MARKET_DATA_API_KEY: z.string().optional(),
+  MARKET_STREAM_URL: z
+    .string()
+    .regex(
+      /^wss?:\/\/\S+$/,
+      "must be a WebSocket address such as wss://ws-feed.exchange.coinbase.com",
+    )
+    .optional(),
+  MARKET_STREAM_KIND: z
+    .enum(["coinbase"], { error: "must be coinbase (the Coinbase Exchange feed protocol)" })
+    .default("coinbase"),
+  STREAM_CONNECTIONS_PER_ADDRESS: z.coerce
+    .number({ error: "must be a number" })
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(8),
+  STREAM_MAX_CONNECTIONS: z.coerce
+    .number({ error: "must be a number" })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(10_000),
   NEWS_FEEDS: z.string().optional(),
   PARTNER_API_URL: optionalUrl,
   PARTNER_API_KEY: z.string().optional(),
@@ -182,6 +204,27 @@ export interface AppConfig {
     dailyGenerationLimit: number;
   };
   marketData: { url?: string; apiKey?: string };
+  /**
+   * The exchange's WebSocket feed for live prices (decision 230); unset: only the price API's
+   * polling. `tuning` shortens the waits in tests.
+   */
+  marketStream: {
+    url?: string;
+    kind: "coinbase";
+    tuning?: {
+      stallMs?: number;
+      minBackoffMs?: number;
+      leaderTtlMs?: number;
+      gapFillMs?: number;
+      historyEveryMs?: number;
+    };
+  };
+  /** GET /api/stream (decision 231): connections per client address and in all, per instance. */
+  stream: {
+    maxPerAddress: number;
+    maxConnections: number;
+    tuning?: { priceIntervalMs?: number; heartbeatMs?: number; maxBufferedBytes?: number };
+  };
   newsFeeds: string[];
   partner: {
     url?: string;
@@ -282,6 +325,11 @@ export function loadConfig(
       dailyGenerationLimit: e.AI_DAILY_GENERATION_LIMIT,
     },
     marketData: { url: e.MARKET_DATA_URL, apiKey: e.MARKET_DATA_API_KEY },
+    marketStream: { url: e.MARKET_STREAM_URL, kind: e.MARKET_STREAM_KIND },
+    stream: {
+      maxPerAddress: e.STREAM_CONNECTIONS_PER_ADDRESS,
+      maxConnections: e.STREAM_MAX_CONNECTIONS,
+    },
     newsFeeds: (e.NEWS_FEEDS ?? "")
       .split(",")
       .map((url) => url.trim())

@@ -1,4 +1,5 @@
 import { intervals } from "@aurumwire/shared/limits";
+import type { StreamBreakingEvent } from "@aurumwire/shared/realtime-events";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import type { CounterStore } from "./lib/counters";
@@ -58,6 +59,7 @@ import { createPublicContentRepository } from "./modules/public-api/repository";
 import { createPublicApiService } from "./modules/public-api/service";
 import { createPublicAuthorsReader } from "./modules/public-site/author-reader";
 import { createPublicSettingsReader } from "./modules/public-site/settings-reader";
+import { publishEvent, type RealtimeBus } from "./modules/realtime/bus";
 import { createFeedsService } from "./modules/site-feeds/service";
 import { createSiteSettingsRepository } from "./modules/site-settings/repository";
 import { createSiteSettingsService } from "./modules/site-settings/service";
@@ -77,8 +79,10 @@ export function createServices(deps: {
   /** Where uploads live: DATA_DIR/uploads or the S3 bucket (modules/media/file-storage.ts). */
   files: FileStorage;
   log?: MarketDataLogger;
+  /** Real-time messages to every instance (decision 232): Redis pub/sub or in process. */
+  bus: RealtimeBus;
 }) {
-  const { db, config, counters, files, log } = deps;
+  const { db, config, counters, files, log, bus } = deps;
   const usersRepository = createUsersRepository(db);
   const tokens = createTokenSigner(config.jwtSecret, config.jwtExpiresIn);
   // E-mail (decisions 121-124): one SMTP transport for the newsletter, contact form and sign-up.
@@ -211,6 +215,7 @@ export function createServices(deps: {
     articleEditor,
     categoryEditor,
     users: usersRepository,
+    onBreaking: (item) => publishEvent(bus, "breaking", { item } satisfies StreamBreakingEvent),
     // A brief was published: a new article in the lists (the ticker links it on the home).
     onContentChanged: () => onArticlesChanged([articleListsTag]),
     // The writer is built below; a brief is only ever published after boot.
