@@ -163,7 +163,9 @@ describe("partner connections", () => {
     const wrongTest = await call("GET", `/api/aurumwire/test?partnerId=${wrong.id}`);
     expect(wrongTest.json().data.ok).toBe(false);
     // What is wrong, in our words; the partner's own answer text is never shown.
-    expect(wrongTest.json().data.message).toContain("refused the user name or application password");
+    expect(wrongTest.json().data.message).toContain(
+      "refused the user name or application password",
+    );
     expect(wrongTest.json().data.message).not.toContain("invalid application password");
     const status = await call("GET", `/api/aurumwire/status?partnerId=${wrong.id}`);
     expect(status.json().data.integration).toMatchObject({

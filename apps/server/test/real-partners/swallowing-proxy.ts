@@ -36,7 +36,8 @@ export async function startSwallowingProxy(target: string) {
     }
     response.statusCode = answer.status;
     answer.headers.forEach((value, name) => {
-      if (["content-length", "content-encoding", "transfer-encoding", "connection"].includes(name)) return;
+      if (["content-length", "content-encoding", "transfer-encoding", "connection"].includes(name))
+        return;
       response.setHeader(name, name === "link" ? value.split(target).join(proxyUrl) : value);
     });
     response.end(bytes);

@@ -54,7 +54,12 @@ describe.runIf(runIt)("a real WordPress", () => {
   });
 
   const api = (method: "GET" | "POST", url: string, payload?: object) =>
-    app.inject({ method, url: `/api/aurumwire${url}`, headers: admin, ...(payload ? { payload } : {}) });
+    app.inject({
+      method,
+      url: `/api/aurumwire${url}`,
+      headers: admin,
+      ...(payload ? { payload } : {}),
+    });
 
   async function connect(site: { url: string }, wp: RealWordPress, postStatus = "pending") {
     const response = await api("POST", "/partners", {
@@ -127,7 +132,9 @@ describe.runIf(runIt)("a real WordPress", () => {
       expect(test.ok, test.message).toBe(true);
       expect(test.message).toContain(wp === plain ? "rest_route=" : "/wp-json/");
       expect(test.message).toContain("Nothing was created");
-      expect((await wp.rest<Post[]>("/wp/v2/posts?status=any&context=edit")).body.length).toBe(before);
+      expect((await wp.rest<Post[]>("/wp/v2/posts?status=any&context=edit")).body.length).toBe(
+        before,
+      );
     }
     // Not a WordPress home page: the test says what is wrong.
     const wrongPlace = await connect({ url: `${pretty.url}/wp-content/uploads` }, pretty);
@@ -235,15 +242,22 @@ describe.runIf(runIt)("a real WordPress", () => {
     const partnerId = await connect(plain, plain, "publish");
     const first = await send((await article()).id, partnerId);
     const second = await send((await article()).id, partnerId);
-    const [a, b] = [(await post(plain, first.remoteId)).body, (await post(plain, second.remoteId)).body];
-    const tags = (await plain.rest<Array<{ id: number; name: string }>>("/wp/v2/tags?per_page=100")).body;
-    expect(tags.filter((tag) => a.tags.includes(tag.id)).map((tag) => tag.name).sort()).toEqual([
-      "Bitcoin ETF",
-      "Markets",
-    ]);
+    const [a, b] = [
+      (await post(plain, first.remoteId)).body,
+      (await post(plain, second.remoteId)).body,
+    ];
+    const tags = (await plain.rest<Array<{ id: number; name: string }>>("/wp/v2/tags?per_page=100"))
+      .body;
+    expect(
+      tags
+        .filter((tag) => a.tags.includes(tag.id))
+        .map((tag) => tag.name)
+        .sort(),
+    ).toEqual(["Bitcoin ETF", "Markets"]);
     expect(tags.filter((tag) => tag.name === "Markets")).toHaveLength(1);
     expect(b.tags.sort()).toEqual(a.tags.sort());
-    const categories = (await plain.rest<Array<{ id: number; name: string }>>("/wp/v2/categories")).body;
+    const categories = (await plain.rest<Array<{ id: number; name: string }>>("/wp/v2/categories"))
+      .body;
     expect(categories.find((item) => item.id === a.categories[0])?.name).toBe(category.name);
   });
 
@@ -263,7 +277,11 @@ describe.runIf(runIt)("a real WordPress", () => {
     const live = await send(other.id, partnerId);
     await pretty.php(`wp_delete_post(${Number(live.remoteId)}, true);`);
     const resend = await send(other.id, partnerId);
-    expect(resend).toMatchObject({ status: "failed", errorCode: "remote_gone", canSendAsNew: true });
+    expect(resend).toMatchObject({
+      status: "failed",
+      errorCode: "remote_gone",
+      canSendAsNew: true,
+    });
     const renewed = (await api("POST", `/pushes/${resend.id}/send-as-new`)).json().data.push;
     expect(renewed).toMatchObject({ status: "sent", action: "create" });
     expect(renewed.remoteId).not.toBe(live.remoteId);
@@ -273,8 +291,9 @@ describe.runIf(runIt)("a real WordPress", () => {
   it("holds a scheduled article until its publish time", async () => {
     const partnerId = await connect(plain, plain, "publish");
     const story = await article({ publishedAt: new Date(clock + 2 * hour) });
-    const recommended = (await api("GET", `/recommendations?limit=50&partnerId=${partnerId}`)).json()
-      .data.articles as Array<{ id: number }>;
+    const recommended = (
+      await api("GET", `/recommendations?limit=50&partnerId=${partnerId}`)
+    ).json().data.articles as Array<{ id: number }>;
     expect(recommended.some((item) => item.id === story.id)).toBe(false);
     const queued = await send(story.id, partnerId);
     expect(queued.status).toBe("queued");

@@ -160,7 +160,9 @@ export const partnerRemoteRefs = pgTable(
     remoteUrl: text("remote_url"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("partner_remote_refs_key_idx").on(table.partnerId, table.kind, table.key)],
+  (table) => [
+    uniqueIndex("partner_remote_refs_key_idx").on(table.partnerId, table.kind, table.key),
+  ],
 );
 
 /** Admin actions on the partner integration (compliance resets, connection changes), for audit. */

@@ -110,7 +110,8 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ partners: PartnersService }>
   app.post(
     "/pushes/:id/send-as-new",
     { preHandler: editors, schema: { params: pushIdParamsSchema } },
-    async (request) => ok({ push: await partners.sendAgainAsNew(request.user!, request.params.id) }),
+    async (request) =>
+      ok({ push: await partners.sendAgainAsNew(request.user!, request.params.id) }),
   );
   app.post(
     "/pushes/:id/withdraw",
