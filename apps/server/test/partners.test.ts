@@ -76,7 +76,13 @@ beforeAll(async () => {
     startFakeServer(ghost.handler),
     startFakeServer(hook.handler),
   ]);
-  app = await buildTestApp({ partnerClock: now, outboundTimeoutMs: 1_000 });
+  // 10 s: the answering stand-ins never race it; only the one that never answers reaches it.
+  // The stand-ins are on this machine: staff-set addresses reach them only because this allows it
+  // (outbound-guard.test.ts shows what happens without).
+  app = await buildTestApp(
+    { partnerClock: now, outboundTimeoutMs: 10_000 },
+    { OUTBOUND_ALLOW_PRIVATE: "127.0.0.1/32" },
+  );
   admin = await loginAs(app, "admin");
   editor = await loginAs(app, "editor");
   authorId = await userId(app, demo.author.email);

@@ -43,7 +43,11 @@ describe("a real Ghost 5", () => {
 
   beforeAll(async () => {
     ghost = await startGhost();
-    app = await buildTestApp({ partnerClock: () => clock, publicUrl, outboundTimeoutMs: 15_000 });
+    // Ghost runs on this machine: staff-set addresses may reach it (decision 220).
+    app = await buildTestApp(
+      { partnerClock: () => clock, publicUrl, outboundTimeoutMs: 15_000 },
+      { OUTBOUND_ALLOW_PRIVATE: "127.0.0.1/32" },
+    );
     admin = await loginAs(app, "admin");
     authorId = await userId(app, demo.author.email);
     const [author] = await app.database.db.select().from(users).where(eq(users.id, authorId));

@@ -34,13 +34,17 @@ describe.runIf(runIt)("a real WordPress", () => {
       startWordPress({ permalinks: "pretty" }),
       startWordPress({ permalinks: "plain" }),
     ]);
-    app = await buildTestApp({
-      partnerClock: () => clock,
-      publicUrl,
-      outboundTimeoutMs: 15_000,
-      // The partner's own feed among NEWS_FEEDS: our stories must not come back as news.
-      newsFeeds: [`${plain.url}/?feed=rss2`],
-    });
+    app = await buildTestApp(
+      {
+        partnerClock: () => clock,
+        publicUrl,
+        outboundTimeoutMs: 15_000,
+        // The partner's own feed among NEWS_FEEDS: our stories must not come back as news.
+        newsFeeds: [`${plain.url}/?feed=rss2`],
+      },
+      // The partner runs on this machine: staff-set addresses may reach it (decision 220).
+      { OUTBOUND_ALLOW_PRIVATE: "127.0.0.1/32" },
+    );
     admin = await loginAs(app, "admin");
     authorId = await userId(app, demo.author.email);
     const [author] = await app.database.db.select().from(users).where(eq(users.id, authorId));

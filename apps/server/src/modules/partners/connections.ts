@@ -8,6 +8,7 @@ import type {
 } from "@aurumwire/shared/partners";
 import type { PartnerConnectionRow } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
+import type { AddressGuard } from "../../lib/outbound-http";
 import { createPartnerAdapter, type PartnerAdapter } from "./adapters";
 import { describePartnerFailure, guessPartnerKind } from "./failures";
 import type { PartnersRepository } from "./repository";
@@ -38,6 +39,7 @@ export function createConnections(deps: {
   env: { url?: string; apiKey?: string; kind?: PartnerKind };
   clock: () => number;
   timeoutMs?: number;
+  guard?: AddressGuard;
 }) {
   const { repository: repo, box } = deps;
   const now = () => new Date(deps.clock());
@@ -156,6 +158,9 @@ export function createConnections(deps: {
       {
         timeoutMs: deps.timeoutMs,
         now: deps.clock,
+        // The environment's connection is the operator's address, trusted like MARKET_DATA_URL;
+        // every dashboard-made one goes through the address guard (decision 220).
+        guard: partner.source === "env" ? undefined : deps.guard,
         refs: {
           get: async (kind, key) => {
             const row = await repo.findRef(partner.id, kind, key);

@@ -75,6 +75,11 @@ export function describePartnerFailure(error: unknown, partnerName: string): Par
         retryable: true,
         unknownOutcome: true,
       };
+    case "forbidden_address":
+      return {
+        message: `${partnerName}'s address leads inside our own network, where partner connections may not go. Use the partner's public address (the operator can allow an intranet range with OUTBOUND_ALLOW_PRIVATE).`,
+        retryable: false,
+      };
     default: {
       const status = error.status ?? 0;
       if (status === 401 || status === 403) {

@@ -8,6 +8,7 @@ import {
 } from "@aurumwire/shared/partners";
 import type { PartnerPushRow } from "../../db/schema";
 import { AppError } from "../../errors";
+import type { AddressGuard } from "../../lib/outbound-http";
 import type { FileStorage } from "../media/file-storage";
 import { complianceOf, reslot } from "./compliance";
 import { type Actor, createConnections, iso } from "./connections";
@@ -33,6 +34,8 @@ export function createPartnersService(deps: {
   env: { url?: string; apiKey?: string; kind?: PartnerKind };
   now?: () => number;
   timeoutMs?: number;
+  /** Dashboard-made connections are staff-set addresses: only where this guard allows (220). */
+  guard?: AddressGuard;
   log?: PartnerLogger;
 }) {
   const { repository: repo, log } = deps;

@@ -1,5 +1,7 @@
+import type { AddressGuard } from "../../../lib/outbound-http";
 import { ghostAdapter } from "./ghost";
 import {
+  type Limits,
   type PartnerAdapter,
   type PartnerConnectionSettings,
   partnerTimeouts,
@@ -13,9 +15,13 @@ export * from "./types";
 /** The adapter of a connection's kind (one file per platform behind one interface). */
 export function createPartnerAdapter(
   settings: PartnerConnectionSettings,
-  options: { timeoutMs?: number; now?: () => number; refs: RemoteRefs },
+  options: { timeoutMs?: number; now?: () => number; refs: RemoteRefs; guard?: AddressGuard },
 ): PartnerAdapter {
-  const limits = { ...partnerTimeouts, timeoutMs: options.timeoutMs ?? partnerTimeouts.timeoutMs };
+  const limits: Limits = {
+    ...partnerTimeouts,
+    timeoutMs: options.timeoutMs ?? partnerTimeouts.timeoutMs,
+    guard: options.guard,
+  };
   const now = options.now ?? Date.now;
   if (settings.kind === "wordpress") return wordpressAdapter(settings, limits, options.refs, now);
   if (settings.kind === "ghost") return ghostAdapter(settings, limits, options.refs, now);

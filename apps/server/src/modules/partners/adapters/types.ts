@@ -1,4 +1,9 @@
-import { OutboundError, type OutboundSendRequest, sendRequest } from "../../../lib/outbound-http";
+import {
+  type AddressGuard,
+  OutboundError,
+  type OutboundSendRequest,
+  sendRequest,
+} from "../../../lib/outbound-http";
 
 /**
  * The one interface every partner adapter speaks (decision 110, issue 28): WordPress, Ghost and
@@ -107,7 +112,8 @@ export class PartnerSetupError extends Error {
 }
 
 export const partnerTimeouts = { timeoutMs: 15_000, maxBytes: 2 * 1024 * 1024 };
-export type Limits = typeof partnerTimeouts;
+/** Every call's limits, and the address guard of a staff-set address (decision 220). */
+export type Limits = typeof partnerTimeouts & { guard?: AddressGuard };
 
 /** Every adapter request: the outbound rules (time, size, 429) in one place. */
 export function partnerRequest(
