@@ -121,13 +121,16 @@ export async function startGhost(): Promise<RealGhost> {
       }),
     });
     if (!setup.ok) throw new Error(`Ghost setup answered ${setup.status}: ${await setup.text()}`);
-    const session = await fetch(`${url}/ghost/api/admin/session/`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ username: ownerEmail, password }),
-    });
-    if (!session.ok) throw new Error(`Ghost sign-in answered ${session.status}`);
-    const cookie = (session.headers.get("set-cookie") ?? "").split(";")[0];
+    let cookie = "";
+    const signIn = async () => {
+      const session = await fetch(`${url}/ghost/api/admin/session/`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ username: ownerEmail, password }),
+      });
+      if (!session.ok) throw new Error(`Ghost sign-in answered ${session.status}`);
+      cookie = (session.headers.get("set-cookie") ?? "").split(";")[0];
+    };
     const admin = async <T>(method: string, route: string, body?: unknown) => {
       const response = await fetch(`${url}/ghost/api/admin${route}`, {
         method,
@@ -137,12 +140,22 @@ export async function startGhost(): Promise<RealGhost> {
       const text = await response.text();
       return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
     };
-    const integration = await admin<{
-      integrations: Array<{ api_keys: Array<{ type: string; id: string; secret: string }> }>;
-    }>("POST", "/integrations/?include=api_keys", { integrations: [{ name: "AurumWire" }] });
+    type Keys = {
+      integrations?: Array<{ api_keys: Array<{ type: string; id: string; secret: string }> }>;
+    };
+    let integration: { status: number; body: Keys } = { status: 0, body: {} };
+    // A fresh session is now and then not yet usable on a loaded machine: sign in again.
+    for (let attempt = 0; attempt < 3 && integration.status !== 201; attempt++) {
+      await signIn();
+      integration = await admin<Keys>("POST", "/integrations/?include=api_keys", {
+        integrations: [{ name: `AurumWire ${attempt}` }],
+      });
+    }
     const key = integration.body.integrations?.[0]?.api_keys.find((item) => item.type === "admin");
     if (!key) throw new Error(`Ghost made no Admin API key: ${JSON.stringify(integration.body)}`);
-    return { url, adminKey: `${key.id}:${key.secret}`, ownerEmail, admin, stop };
+    // Ghost shows the Admin API key as id:secret; some versions answer the secret in that form.
+    const adminKey = key.secret.includes(":") ? key.secret : `${key.id}:${key.secret}`;
+    return { url, adminKey, ownerEmail, admin, stop };
   } catch (error) {
     await stop();
     throw error;
