@@ -295,6 +295,7 @@ export async function buildApp(
     await services.apiKeys.close();
     await services.analytics.close();
     services.mailer.close();
+    await services.outboundGuard.close();
     await counters.close();
     await redis?.quit().catch(() => {});
     await files.close();

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { isBitcoinAddress } from "@aurumwire/shared/site-settings";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 
 /**
@@ -132,6 +133,20 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/\S+$/, "must look like smtp://user:password@host:587 or smtps://...")
     .optional(),
   MAIL_FROM: z.string().min(3).max(200).optional(),
+  // Internal ranges a staff-set address (partner, webhook) may reach anyway: an intranet partner,
+  // a test's local stand-in. Unset: none (issue 33, decision 220).
+  OUTBOUND_ALLOW_PRIVATE: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((cidr) => cidr.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((cidr) => ipaddr.isValidCIDR(cidr)), {
+      message: "must be comma-separated CIDR ranges, such as 10.0.0.0/8,127.0.0.1/32",
+    })
+    .optional(),
   CONTACT_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
 });
 
@@ -237,6 +252,11 @@ export interface AppConfig {
      */
     secretKey?: string;
   };
+  /**
+   * CIDR ranges that staff-set addresses (partner connections, webhooks) may reach although they
+   * are internal (OUTBOUND_ALLOW_PRIVATE); everything else internal is refused (decision 220).
+   */
+  outboundAllowPrivate: string[];
   /** The partner queue's clock; tests move it instead of waiting a day. */
   partnerClock?: () => number;
   /**
@@ -345,6 +365,7 @@ export function loadConfig(
       kind: e.PARTNER_API_KIND,
       secretKey: e.PARTNER_SECRET_KEY,
     },
+    outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE ?? [],
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${mailDomain(e.PUBLIC_URL)}>`,

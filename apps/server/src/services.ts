@@ -3,6 +3,7 @@ import type { StreamBreakingEvent } from "@aurumwire/shared/realtime-events";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import type { CounterStore } from "./lib/counters";
+import { createAddressGuard } from "./lib/outbound-http";
 import { createOpenAiImagesProvider } from "./modules/ai-images/openai-images-provider";
 import { createAiImagesRepository } from "./modules/ai-images/repository";
 import { createAiImagesService } from "./modules/ai-images/service";
@@ -282,6 +283,8 @@ export function createServices(deps: {
     users: usersRepository,
     categories,
   });
+  // Partner connections and webhooks are addresses staff set: they go through the guard (220).
+  const outboundGuard = createAddressGuard({ allowPrivate: config.outboundAllowPrivate });
   const partnersRepository = createPartnersRepository(db);
   const partners = createPartnersService({
     repository: partnersRepository,
@@ -292,6 +295,7 @@ export function createServices(deps: {
     env: { url: config.partner.url, apiKey: config.partner.apiKey, kind: config.partner.kind },
     now: config.partnerClock,
     timeoutMs: config.outboundTimeoutMs ?? 15_000,
+    guard: outboundGuard,
     log,
   });
   const campaigns = createCampaignsService({
@@ -333,6 +337,7 @@ export function createServices(deps: {
     log,
   });
   return {
+    outboundGuard,
     auth,
     usersRepository,
     notifications,
