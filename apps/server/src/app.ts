@@ -223,6 +223,10 @@ export async function buildApp(
         dataDir: config.dataDir,
         siteName: config.siteName,
         files,
+        onSeeding: () =>
+          app.log.info(
+            "Filling the new database with demo content (accounts, categories, articles and their covers)...",
+          ),
       }),
     );
   }
