@@ -190,6 +190,8 @@ export interface AppConfig {
   requestTimeoutMs: number;
   trustProxy: boolean;
   redisUrl: string | undefined;
+  /** Redis connect and command time-out (5 s); tests shorten it against a Redis that is silent. */
+  redisTimeoutMs?: number;
   /** Prepended to every Redis key, so several deployments (or test runs) can share one Redis. */
   redisKeyPrefix: string;
   /** Where uploads live: DATA_DIR/uploads (null) or an S3-compatible bucket. */
