@@ -36,6 +36,27 @@ describe("config", () => {
     expect(problems).toContain("SEED_DEMO:");
   });
 
+  it("takes an exchange stream only with a WebSocket address and a price API to check it against", () => {
+    const secret = { JWT_SECRET: "x".repeat(40), DATA_DIR: tmpdir() };
+    expect(() => loadConfig({ ...secret, MARKET_STREAM_URL: "https://feed.example" })).toThrow(
+      /MARKET_STREAM_URL: must be a WebSocket address/,
+    );
+    expect(() => loadConfig({ ...secret, MARKET_STREAM_URL: "wss://feed.example" })).toThrow(
+      /MARKET_DATA_URL: required when MARKET_STREAM_URL is set/,
+    );
+    const config = loadConfig({
+      ...secret,
+      MARKET_STREAM_URL: "wss://ws-feed.exchange.coinbase.com",
+      MARKET_DATA_URL: "https://api.coingecko.com/api/v3",
+      STREAM_CONNECTIONS_PER_ADDRESS: "4",
+    });
+    expect(config.marketStream).toEqual({
+      url: "wss://ws-feed.exchange.coinbase.com",
+      kind: "coinbase",
+    });
+    expect(config.stream).toEqual({ maxPerAddress: 4, maxConnections: 10_000 });
+  });
+
   it("reads OUTBOUND_ALLOW_PRIVATE as CIDR ranges and explains a wrong one", () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir }).outboundAllowPrivate).toEqual([]);
@@ -62,6 +83,20 @@ describe("config", () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it("reads a relative DATA_DIR from the folder npm was run in, so npm start and npm run dev share it", () => {
+    // `npm run dev` runs the server in apps/server, `npm start` in the repository's root; npm
+    // passes the folder it was run in as INIT_CWD to both.
+    const root = tempDir();
+    const secret = { JWT_SECRET: "x".repeat(40) };
+    expect(loadConfig({ INIT_CWD: root, ...secret }).dataDir).toBe(path.join(root, "data"));
+    expect(loadConfig({ INIT_CWD: root, DATA_DIR: "store/site", ...secret }).dataDir).toBe(
+      path.join(root, "store", "site"),
+    );
+    expect(loadConfig({ INIT_CWD: root, DATA_DIR: "/srv/aurumwire", ...secret }).dataDir).toBe(
+      "/srv/aurumwire",
+    );
   });
 
   it("refuses a DATA_DIR that is a file, with what to do", () => {
