@@ -6,7 +6,11 @@ import {
   formatTickerPrice,
 } from "@aurumwire/shared/format";
 import type { MarketsTableData } from "@aurumwire/shared/market";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { FlashValue } from "../../components/live/flash-value";
+import { LiveBadge } from "../../components/live/live-badge";
+import { useLiveStream, withLivePrices } from "../../lib/live-stream";
 import { MarketDataSourceNote } from "./market-source-note";
 import "./markets-table.css";
 import { useMarketsTable } from "./use-market-data";
@@ -22,9 +26,11 @@ export interface MarketsSentimentCell {
 export function MarketsTable({
   data,
   sentiment,
+  badge,
 }: {
   data: MarketsTableData;
   sentiment?: Record<string, MarketsSentimentCell>;
+  badge?: ReactNode;
 }) {
   const sample = data.source === "sample";
   return (
@@ -36,6 +42,7 @@ export function MarketsTable({
         {sample && <span className="aw-markets__sample">Sample data</span>}
       </div>
       <MarketDataSourceNote source={data.source} updatedAt={data.updatedAt} />
+      {badge}
       <p id="markets-table-scroll-hint" className="aw-markets__hint">
         Swipe the table sideways for market cap and volume →
       </p>
@@ -65,7 +72,9 @@ export function MarketsTable({
                 <th scope="row">
                   <AssetName symbol={asset.symbol} name={asset.name} />
                 </th>
-                <td>{formatTickerPrice(asset.price)}</td>
+                <td>
+                  <FlashValue value={asset.price}>{formatTickerPrice(asset.price)}</FlashValue>
+                </td>
                 <td
                   className={`aw-markets__change aw-markets__change--${changeDirection(asset.change)}`}
                 >
@@ -104,7 +113,10 @@ function SentimentCell({ cell }: { cell: MarketsSentimentCell | undefined }) {
   );
 }
 
-/** The markets table with its data: the server's first answer, refreshed with the prices. */
+/**
+ * The markets table with its data: the server's first answer, refreshed with the prices; with the
+ * live stream open, each row's price and change are replaced in place as they move (decision 235).
+ */
 export function LiveMarketsTable({
   initial,
   sentiment,
@@ -113,6 +125,12 @@ export function LiveMarketsTable({
   sentiment?: Record<string, MarketsSentimentCell>;
 }) {
   const data = useMarketsTable(initial);
+  const live = useLiveStream();
   if (!data) return <p className="aw-markets__loading">Loading live crypto prices...</p>;
-  return <MarketsTable data={data} sentiment={sentiment} />;
+  const assets = withLivePrices(data.assets, live, data.updatedAt, (asset, change24h) => ({
+    ...asset,
+    change: change24h ?? asset.change,
+  }));
+  const badge = data.source === "sample" && !live.lastUpdate ? null : <LiveBadge live={live} />;
+  return <MarketsTable data={{ ...data, assets }} badge={badge} sentiment={sentiment} />;
 }
