@@ -386,7 +386,11 @@ export async function buildApp(
         prefix: "/landing-page",
         landingPage: services.landingPage,
       });
-      await api.register(contactRoutes, { prefix: "/contact", contact: services.contact });
+      await api.register(contactRoutes, {
+        prefix: "/contact",
+        contact: services.contact,
+        siteName: config.siteName,
+      });
       await api.register(sentimentRoutes, { prefix: "/sentiment", sentiment: services.sentiment });
       await api.register(newsletterRoutes, {
         prefix: "/newsletter",
