@@ -190,6 +190,8 @@ export interface AppConfig {
   requestTimeoutMs: number;
   trustProxy: boolean;
   redisUrl: string | undefined;
+  /** Redis connect and command time-out (5 s); tests shorten it against a Redis that is silent. */
+  redisTimeoutMs?: number;
   /** Prepended to every Redis key, so several deployments (or test runs) can share one Redis. */
   redisKeyPrefix: string;
   /** Where uploads live: DATA_DIR/uploads (null) or an S3-compatible bucket. */
@@ -308,6 +310,11 @@ export function loadConfig(
   if (e.OPENAI_BASE_URL && !e.OPENAI_API_KEY) {
     throw new ConfigError([
       "OPENAI_API_KEY: required when OPENAI_BASE_URL is set (any text for a local server that checks none)",
+    ]);
+  }
+  if (e.MARKET_STREAM_URL && !e.MARKET_DATA_URL) {
+    throw new ConfigError([
+      "MARKET_DATA_URL: required when MARKET_STREAM_URL is set (the stream's prices are checked against the price API and its gaps filled from it)",
     ]);
   }
   const s3 = s3StorageConfig(e);
