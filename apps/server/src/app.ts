@@ -383,7 +383,11 @@ export async function buildApp(
         prefix: "/landing-page",
         landingPage: services.landingPage,
       });
-      await api.register(contactRoutes, { prefix: "/contact", contact: services.contact });
+      await api.register(contactRoutes, {
+        prefix: "/contact",
+        contact: services.contact,
+        siteName: config.siteName,
+      });
       await api.register(newsletterRoutes, {
         prefix: "/newsletter",
         newsletter: services.newsletter,
