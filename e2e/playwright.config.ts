@@ -90,6 +90,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${fakeSmtpPort}`,
         MAIL_FROM: "AurumWire <news@aurumwire.test>",
         CONTACT_EMAIL: "desk@aurumwire.test",
+        // Partner connections made in the dashboard may reach the local stand-ins (decision 220).
+        OUTBOUND_ALLOW_PRIVATE: "127.0.0.1/32",
       },
     },
   ],

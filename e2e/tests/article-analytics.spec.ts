@@ -69,7 +69,7 @@ test("reading an article to the end shows as a read-through in the dashboard", a
   // Figures are written in batches (every 10 s by default): look again until the batch is in.
   await expect(async () => {
     await editor.reload();
-    await expect(editor.getByText("1 of 1 tracked views")).toBeVisible({ timeout: 2_000 });
+    await expect(editor.getByText("1 of 1 tracked views")).toBeVisible({ timeout: 10_000 });
   }).toPass({ timeout: 60_000 });
   await expect(editor.getByText("100%")).toBeVisible();
   await editorContext.close();

@@ -42,6 +42,10 @@ import { contactRoutes } from "./modules/contact/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { landingPageRoutes } from "./modules/landing-page/routes";
 import { marketDataRoutes } from "./modules/market-data/routes";
+import {
+  createMarketStreamHolder,
+  type MarketStreamHolder,
+} from "./modules/market-data/stream-holder";
 import { createLocalFileStorage, type FileStorage } from "./modules/media/file-storage";
 import { mediaRoutes } from "./modules/media/routes";
 import { createS3FileStorage } from "./modules/media/s3-storage";
@@ -51,6 +55,9 @@ import { notificationsRoutes } from "./modules/notifications/routes";
 import { partnerApiPrefix } from "./modules/partners/product";
 import { partnerRoutes } from "./modules/partners/routes";
 import { publicApiRoutes } from "./modules/public-api/routes";
+import { createLocalBus, createRedisBus, type RealtimeBus } from "./modules/realtime/bus";
+import { realtimeRoutes } from "./modules/realtime/routes";
+import { createStreamHub, type StreamHub } from "./modules/realtime/stream-hub";
 import { feedRoutes } from "./modules/site-feeds/routes";
 import { siteSettingsRoutes } from "./modules/site-settings/routes";
 import { usersRoutes } from "./modules/users/routes";
@@ -72,6 +79,12 @@ declare module "fastify" {
     config: AppConfig;
     database: DatabaseHandle;
     jobs: JobScheduler;
+    realtime: {
+      hub: StreamHub;
+      bus: RealtimeBus;
+      /** Null without MARKET_STREAM_URL. Started with the jobs (tests start it themselves). */
+      marketStream: MarketStreamHolder | null;
+    };
   }
 }
 
@@ -205,7 +218,36 @@ export async function buildApp(
       }),
     );
   }
-  const services = createServices({ db: database.db, config, counters, files, log: app.log });
+  // Real time (decisions 230-232): one bus for every instance, the readers' streams of this one,
+  // and the exchange connection on whichever instance holds the lock.
+  const bus: RealtimeBus = redis ? await createRedisBus(redis, keys, app.log) : createLocalBus();
+  const services = createServices({
+    db: database.db,
+    config,
+    counters,
+    files,
+    log: app.log,
+    bus,
+  });
+  const streamHub = createStreamHub({
+    bus,
+    ticker: () => services.marketData.getTicker(),
+    streaming: Boolean(config.marketStream.url),
+    maxPerAddress: config.stream.maxPerAddress,
+    maxConnections: config.stream.maxConnections,
+    ...config.stream.tuning,
+  });
+  const stopApplyingTicks = bus.subscribe((message) => {
+    if (message.kind === "ticks") services.marketData.applyTicks(message.ticks);
+  });
+  const marketStream = createMarketStreamHolder({
+    config,
+    redis,
+    keys,
+    bus,
+    services,
+    log: app.log,
+  });
   pageCache = services.pageCache;
   const stopSharingInvalidations = redis
     ? await shareInvalidationsThroughRedis(services.pageCache, redis, keys)
@@ -233,6 +275,12 @@ export async function buildApp(
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("jobs", jobs);
+  app.decorate("realtime", { hub: streamHub, bus, marketStream });
+  // Open streams would hold the server's close forever: they end first.
+  app.addHook("preClose", async () => {
+    streamHub.close();
+    await marketStream?.stop();
+  });
   app.addHook("onClose", async () => {
     // Jobs first: a run in progress finishes before the database closes under it.
     await jobs.stop();
@@ -241,10 +289,13 @@ export async function buildApp(
     // Bulk image batches stop after the article in hand; another instance or the next start resumes them.
     await services.aiImages.close();
     await stopSharingInvalidations?.();
+    stopApplyingTicks();
+    await bus.close();
     // Pending API key usage and analytics are written while the database is still open.
     await services.apiKeys.close();
     await services.analytics.close();
     services.mailer.close();
+    await services.outboundGuard.close();
     await counters.close();
     await redis?.quit().catch(() => {});
     await files.close();
@@ -327,6 +378,7 @@ export async function buildApp(
         prefix: "/market-data",
         marketData: services.marketData,
       });
+      await api.register(realtimeRoutes, { hub: streamHub });
       await api.register(breakingNewsRoutes, {
         prefix: "/news",
         breakingNews: services.breakingNews,
@@ -372,6 +424,7 @@ export async function buildApp(
     }),
   );
   if (options.jobs) app.addHook("onReady", async () => jobs.start());
+  if (options.jobs && marketStream) app.addHook("onReady", async () => marketStream.start());
   if (!isLocalPublicUrl(config.publicUrl)) {
     // The demo passwords are published (README, seed); on a public address they are everyone's.
     app.addHook("onReady", async () => {

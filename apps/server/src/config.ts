@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { isBitcoinAddress } from "@aurumwire/shared/site-settings";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 
 /**
@@ -98,6 +99,28 @@ const envSchema = z.object({
     .optional(),
   MARKET_DATA_URL: optionalUrl,
   MARKET_DATA_API_KEY: z.string().optional(),
+  MARKET_STREAM_URL: z
+    .string()
+    .regex(
+      /^wss?:\/\/\S+$/,
+      "must be a WebSocket address such as wss://ws-feed.exchange.coinbase.com",
+    )
+    .optional(),
+  MARKET_STREAM_KIND: z
+    .enum(["coinbase"], { error: "must be coinbase (the Coinbase Exchange feed protocol)" })
+    .default("coinbase"),
+  STREAM_CONNECTIONS_PER_ADDRESS: z.coerce
+    .number({ error: "must be a number" })
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(8),
+  STREAM_MAX_CONNECTIONS: z.coerce
+    .number({ error: "must be a number" })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(10_000),
   NEWS_FEEDS: z.string().optional(),
   PARTNER_API_URL: optionalUrl,
   PARTNER_API_KEY: z.string().optional(),
@@ -110,6 +133,20 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/\S+$/, "must look like smtp://user:password@host:587 or smtps://...")
     .optional(),
   MAIL_FROM: z.string().min(3).max(200).optional(),
+  // Internal ranges a staff-set address (partner, webhook) may reach anyway: an intranet partner,
+  // a test's local stand-in. Unset: none (issue 33, decision 220).
+  OUTBOUND_ALLOW_PRIVATE: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((cidr) => cidr.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((cidr) => ipaddr.isValidCIDR(cidr)), {
+      message: "must be comma-separated CIDR ranges, such as 10.0.0.0/8,127.0.0.1/32",
+    })
+    .optional(),
   CONTACT_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
 });
 
@@ -182,6 +219,27 @@ export interface AppConfig {
     dailyGenerationLimit: number;
   };
   marketData: { url?: string; apiKey?: string };
+  /**
+   * The exchange's WebSocket feed for live prices (decision 230); unset: only the price API's
+   * polling. `tuning` shortens the waits in tests.
+   */
+  marketStream: {
+    url?: string;
+    kind: "coinbase";
+    tuning?: {
+      stallMs?: number;
+      minBackoffMs?: number;
+      leaderTtlMs?: number;
+      gapFillMs?: number;
+      historyEveryMs?: number;
+    };
+  };
+  /** GET /api/stream (decision 231): connections per client address and in all, per instance. */
+  stream: {
+    maxPerAddress: number;
+    maxConnections: number;
+    tuning?: { priceIntervalMs?: number; heartbeatMs?: number; maxBufferedBytes?: number };
+  };
   newsFeeds: string[];
   partner: {
     url?: string;
@@ -194,6 +252,11 @@ export interface AppConfig {
      */
     secretKey?: string;
   };
+  /**
+   * CIDR ranges that staff-set addresses (partner connections, webhooks) may reach although they
+   * are internal (OUTBOUND_ALLOW_PRIVATE); everything else internal is refused (decision 220).
+   */
+  outboundAllowPrivate: string[];
   /** The partner queue's clock; tests move it instead of waiting a day. */
   partnerClock?: () => number;
   /**
@@ -282,6 +345,11 @@ export function loadConfig(
       dailyGenerationLimit: e.AI_DAILY_GENERATION_LIMIT,
     },
     marketData: { url: e.MARKET_DATA_URL, apiKey: e.MARKET_DATA_API_KEY },
+    marketStream: { url: e.MARKET_STREAM_URL, kind: e.MARKET_STREAM_KIND },
+    stream: {
+      maxPerAddress: e.STREAM_CONNECTIONS_PER_ADDRESS,
+      maxConnections: e.STREAM_MAX_CONNECTIONS,
+    },
     newsFeeds: (e.NEWS_FEEDS ?? "")
       .split(",")
       .map((url) => url.trim())
@@ -292,6 +360,7 @@ export function loadConfig(
       kind: e.PARTNER_API_KIND,
       secretKey: e.PARTNER_SECRET_KEY,
     },
+    outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE ?? [],
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${mailDomain(e.PUBLIC_URL)}>`,

@@ -1,7 +1,9 @@
 import { intervals } from "@aurumwire/shared/limits";
+import type { StreamBreakingEvent } from "@aurumwire/shared/realtime-events";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import type { CounterStore } from "./lib/counters";
+import { createAddressGuard } from "./lib/outbound-http";
 import { createOpenAiImagesProvider } from "./modules/ai-images/openai-images-provider";
 import { createAiImagesRepository } from "./modules/ai-images/repository";
 import { createAiImagesService } from "./modules/ai-images/service";
@@ -60,6 +62,7 @@ import { createPublicContentRepository } from "./modules/public-api/repository";
 import { createPublicApiService } from "./modules/public-api/service";
 import { createPublicAuthorsReader } from "./modules/public-site/author-reader";
 import { createPublicSettingsReader } from "./modules/public-site/settings-reader";
+import { publishEvent, type RealtimeBus } from "./modules/realtime/bus";
 import { createFeedsService } from "./modules/site-feeds/service";
 import { createSiteSettingsRepository } from "./modules/site-settings/repository";
 import { createSiteSettingsService } from "./modules/site-settings/service";
@@ -79,8 +82,10 @@ export function createServices(deps: {
   /** Where uploads live: DATA_DIR/uploads or the S3 bucket (modules/media/file-storage.ts). */
   files: FileStorage;
   log?: MarketDataLogger;
+  /** Real-time messages to every instance (decision 232): Redis pub/sub or in process. */
+  bus: RealtimeBus;
 }) {
-  const { db, config, counters, files, log } = deps;
+  const { db, config, counters, files, log, bus } = deps;
   const usersRepository = createUsersRepository(db);
   const tokens = createTokenSigner(config.jwtSecret, config.jwtExpiresIn);
   // E-mail (decisions 121-124): one SMTP transport for the newsletter, contact form and sign-up.
@@ -225,6 +230,7 @@ export function createServices(deps: {
     articleEditor,
     categoryEditor,
     users: usersRepository,
+    onBreaking: (item) => publishEvent(bus, "breaking", { item } satisfies StreamBreakingEvent),
     // A brief was published: a new article in the lists (the ticker links it on the home).
     onContentChanged: () => onArticlesChanged([articleListsTag]),
     // The writer is built below; a brief is only ever published after boot.
@@ -292,6 +298,8 @@ export function createServices(deps: {
     users: usersRepository,
     categories,
   });
+  // Partner connections and webhooks are addresses staff set: they go through the guard (220).
+  const outboundGuard = createAddressGuard({ allowPrivate: config.outboundAllowPrivate });
   const partnersRepository = createPartnersRepository(db);
   const partners = createPartnersService({
     repository: partnersRepository,
@@ -302,6 +310,7 @@ export function createServices(deps: {
     env: { url: config.partner.url, apiKey: config.partner.apiKey, kind: config.partner.kind },
     now: config.partnerClock,
     timeoutMs: config.outboundTimeoutMs ?? 15_000,
+    guard: outboundGuard,
     log,
   });
   const campaigns = createCampaignsService({
@@ -343,6 +352,7 @@ export function createServices(deps: {
     log,
   });
   return {
+    outboundGuard,
     auth,
     passwordReset,
     usersRepository,

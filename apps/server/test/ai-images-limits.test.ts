@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 async function start(env: Record<string, string>) {
-  const app = await buildTestApp({ imageTimeoutMs: 3000, outboundTimeoutMs: 3000 }, env);
+  const app = await buildTestApp({ imageTimeoutMs: 10_000, outboundTimeoutMs: 10_000 }, env);
   apps.push(app);
   const editor = await loginAs(app, "editor");
   const authorId = await userId(app, "author@aurumwire.test");

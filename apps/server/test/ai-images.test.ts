@@ -22,7 +22,7 @@ beforeAll(async () => {
   images = createImageServerHandler({ picture, baseUrl: () => fake.url });
   fake = await startFakeServer(images.handler);
   app = await buildTestApp(
-    { imageTimeoutMs: 3000, imagePaceWindowMs: paceWindowMs, outboundTimeoutMs: 3000 },
+    { imageTimeoutMs: 10_000, imagePaceWindowMs: paceWindowMs, outboundTimeoutMs: 10_000 },
     {
       SD_URL: fake.url,
       OPENAI_BASE_URL: `${fake.url}/v1`,

@@ -5,42 +5,45 @@ import { ollamaHandler } from "./fake-ai-servers";
 import { type FakeServer, hang, startFakeServer } from "./fake-http-server";
 import { buildTestApp, loginAs } from "./helpers";
 
-/** The generation time-out (shortened here), cancelling, and each staff member's daily limit. */
+/**
+ * The generation time-out, cancelling, and each staff member's daily limit. Only the app whose
+ * model never answers has a short time-out (a test bounds a hang, never a duration); the app the
+ * answering stand-in serves keeps the default.
+ */
 describe("AI writer time-out, cancel and daily limit", () => {
   let app: FastifyInstance;
+  let quick: FastifyInstance;
   let ollama: FakeServer;
   let baseUrl: string;
   let author: { authorization: string };
 
   beforeAll(async () => {
     ollama = await startFakeServer(ollamaHandler);
-    app = await buildTestApp(
-      { aiGenerationTimeoutMs: 800 },
-      { OLLAMA_URL: ollama.url, AI_DAILY_GENERATION_LIMIT: "2" },
-    );
+    const env = { OLLAMA_URL: ollama.url, AI_DAILY_GENERATION_LIMIT: "2" };
+    app = await buildTestApp({}, env);
+    quick = await buildTestApp({ aiGenerationTimeoutMs: 800 }, env);
     await app.listen({ port: 0, host: "127.0.0.1" });
     const address = app.server.address() as { port: number };
     baseUrl = `http://127.0.0.1:${address.port}`;
     author = await loginAs(app, "author");
   });
   afterAll(async () => {
-    await app.close();
-    await ollama.close();
+    await app?.close();
+    await quick?.close();
+    await ollama?.close();
   });
 
   it("gives up after the time-out with a clear 504", async () => {
     ollama.setHandler(hang);
-    const started = Date.now();
-    const response = await app.inject({
+    const response = await quick.inject({
       method: "POST",
       url: "/api/articles/generate-ollama",
-      headers: author,
+      headers: await loginAs(quick, "author"),
       payload: { prompt: "Bitcoin halving" },
     });
     expect(response.statusCode).toBe(504);
     expect(response.json().code).toBe("ai_timeout");
     expect(response.json().error).toContain("5 minutes");
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it("stops the model call when the browser cancels", async () => {
@@ -65,22 +68,28 @@ describe("AI writer time-out, cancel and daily limit", () => {
     request.end(JSON.stringify({ prompt: "Bitcoin halving" }));
     // The first progress event arrives before the model answers.
     expect(await firstEvent).toContain("Finding sources");
-    for (let i = 0; i < 50 && ollama.requestsTo("/api/chat").length === 0; i++) {
+    while (ollama.requestsTo("/api/chat").length === 0) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     expect(ollama.requestsTo("/api/chat")).toHaveLength(1);
     const cancelledAt = Date.now();
     request.destroy();
-    for (let i = 0; i < 50 && closedAt === 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    // This app's time-out is minutes away: only the cancel can close the model call (a hang here
+    // ends at the test's own limit).
+    while (closedAt === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(closedAt).toBeGreaterThanOrEqual(cancelledAt);
-    // Well before the 800 ms time-out would have ended it.
-    expect(closedAt - cancelledAt).toBeLessThan(400);
   });
 
   it("refuses more than the daily limit with a 429 that says when it resets", async () => {
     ollama.setHandler(ollamaHandler);
+    // The cancelled generation counted; this one is the second of two.
+    const second = await app.inject({
+      method: "POST",
+      url: "/api/articles/generate-ollama",
+      headers: author,
+      payload: { prompt: "Bitcoin halving", length: "short" },
+    });
+    expect(second.statusCode).toBe(200);
     const response = await app.inject({
       method: "POST",
       url: "/api/articles/generate-ollama",

@@ -144,7 +144,7 @@ describe("AI writer with an OpenAI-compatible API", () => {
       createOpenAiProvider({ baseUrl: url, apiKey: "k", model: "m" }),
     ]) {
       const error = await provider
-        .chat({ messages: [{ role: "user", content: "hi" }], timeoutMs: 2000 })
+        .chat({ messages: [{ role: "user", content: "hi" }], timeoutMs: 10_000 })
         .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(ProviderError);
       expect((error as ProviderError).kind).toBe("unreachable");

@@ -53,6 +53,7 @@ beforeAll(async () => {
       PARTNER_API_URL: wpServer.url,
       PARTNER_API_KEY: "desk:wxyz 1234 ABCD 5678",
       OLLAMA_URL: ollama.url,
+      OUTBOUND_ALLOW_PRIVATE: "127.0.0.1/32",
     },
   );
   editor = await loginAs(app, "editor");

@@ -36,6 +36,20 @@ describe("config", () => {
     expect(problems).toContain("SEED_DEMO:");
   });
 
+  it("reads OUTBOUND_ALLOW_PRIVATE as CIDR ranges and explains a wrong one", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).outboundAllowPrivate).toEqual([]);
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        OUTBOUND_ALLOW_PRIVATE: " 10.0.0.0/8, 127.0.0.1/32,fd00::/8",
+      }).outboundAllowPrivate,
+    ).toEqual(["10.0.0.0/8", "127.0.0.1/32", "fd00::/8"]);
+    expect(() => loadConfig({ DATA_DIR: dataDir, OUTBOUND_ALLOW_PRIVATE: "10.0.0.1" })).toThrow(
+      "OUTBOUND_ALLOW_PRIVATE: must be comma-separated CIDR ranges, such as 10.0.0.0/8,127.0.0.1/32",
+    );
+  });
+
   it("has working defaults and keeps a generated JWT secret in DATA_DIR", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "aurumwire-config-"));
     try {

@@ -23,7 +23,7 @@ beforeAll(async () => {
       smtpUrl: smtp.url,
       from: "AurumWire <news@aurumwire.test>",
       contactEmail: "desk@aurumwire.test",
-      timeoutMs: 2000,
+      timeoutMs: 10_000,
     },
   });
   admin = await loginAs(app, "admin");

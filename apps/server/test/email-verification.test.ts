@@ -25,7 +25,7 @@ const like = (target: FastifyInstance, token: string) =>
 beforeAll(async () => {
   smtp = await startFakeSmtpServer();
   app = await buildTestApp({
-    mail: { smtpUrl: smtp.url, from: "AurumWire <news@aurumwire.test>", timeoutMs: 2000 },
+    mail: { smtpUrl: smtp.url, from: "AurumWire <news@aurumwire.test>", timeoutMs: 10_000 },
   });
   plain = await buildTestApp();
   const list = await app.inject({ method: "GET", url: "/api/articles?limit=1" });

@@ -16,8 +16,14 @@ export interface RecordedRequest {
 
 export type FakeHandler = (request: RecordedRequest, response: ServerResponse) => unknown;
 
-export async function startFakeServer(initial: FakeHandler) {
+/**
+ * `host`: where it listens (127.0.0.1 unless a test needs another loopback address, or "::" for
+ * IPv4 and IPv6 at once).
+ */
+export async function startFakeServer(initial: FakeHandler, options: { host?: string } = {}) {
+  const host = options.host ?? "127.0.0.1";
   let handler = initial;
+  let connections = 0;
   const requests: RecordedRequest[] = [];
   const hanging = new Set<ServerResponse>();
   const server = createServer(async (incoming, response) => {
@@ -41,11 +47,19 @@ export async function startFakeServer(initial: FakeHandler) {
       response.end(String(error));
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  server.on("connection", () => {
+    connections += 1;
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host === "::" ? "127.0.0.1" : host}:${port}`,
+    port,
     requests,
+    /** TCP connections accepted, with or without a request. */
+    get connections() {
+      return connections;
+    },
     /** Requests to one path (query ignored). */
     requestsTo: (path: string) => requests.filter((request) => request.path === path),
     setHandler(next: FakeHandler) {

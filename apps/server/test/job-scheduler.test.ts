@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createJobScheduler, type ScheduledJob } from "../src/jobs/scheduler";
 import { redisKeys } from "../src/lib/redis-keys";
 import { buildTestApp } from "./helpers";
-import { redisUrl } from "./redis";
+import { connectTestRedis, redisUrl } from "./redis";
 
 const quietLog = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -64,7 +64,7 @@ describe("job scheduler on one instance", () => {
         }),
     });
     scheduler.start();
-    await vi.waitFor(() => expect(started).toBe(1));
+    await vi.waitFor(() => expect(started).toBe(1), { timeout: 60_000 });
     await scheduler.stop();
     expect(sawAbort).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 120));
@@ -94,27 +94,9 @@ describe("job scheduler on one instance", () => {
 // The lock needs a Redis server (./redis.ts).
 let redis: Redis | null = null;
 
-async function connectRedis(): Promise<Redis | null> {
-  const client = new Redis(redisUrl, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-    connectTimeout: 1000,
-  });
-  client.on("error", () => {});
-  try {
-    await client.connect();
-    await client.ping();
-    return client;
-  } catch {
-    client.disconnect();
-    return null;
-  }
-}
-
 describe("job scheduler across instances (Redis lock)", () => {
   beforeAll(async () => {
-    redis = await connectRedis();
+    redis = await connectTestRedis();
   });
   afterAll(async () => {
     await redis?.quit();

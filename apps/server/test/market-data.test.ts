@@ -86,9 +86,9 @@ describe("market data from a CoinGecko-compatible provider", () => {
 
   beforeAll(async () => {
     provider = await startFakeServer(healthyProvider({ omit: ["polkadot"] }));
+    // The default time-out (10 s): a stand-in that answers never races it (issue 33).
     app = await buildTestApp({
       marketData: { url: `${provider.url}/api/v3`, apiKey: "demo-key-123" },
-      outboundTimeoutMs: 500,
     });
   });
   afterAll(async () => {
@@ -188,9 +188,17 @@ describe("market data from a CoinGecko-compatible provider", () => {
     const repository = createMarketDataRepository(app.database.db);
     await repository.write("provider-state", { failures: 0, nextAttemptAt: null });
     provider.setHandler(hang);
-    expect(await app.services.marketData.refresh()).toBe("failed");
+    // A second instance on the same database with a short time-out: the provider never answers,
+    // so only a hang decides this, never the machine's speed.
+    const impatient = createMarketDataService({
+      repository,
+      client: createCoinGeckoClient({ baseUrl: `${provider.url}/api/v3`, timeoutMs: 500 }),
+    });
+    expect(await impatient.syncFromStore()).toBe(true);
+    expect(await impatient.refresh()).toBe("failed");
     const status = await app.services.marketData.status();
     expect(status.lastError).toMatch(/did not answer in 500 ms/);
+    expect(impatient.getTicker().source).toBe("live");
     expect((await getJson(app, "/api/market-data/ticker")).data.source).toBe("live");
   });
 
@@ -223,7 +231,7 @@ describe("market data under the provider's rate limit", () => {
       response.setHeader("retry-after", "120");
       response.end("slow down");
     });
-    app = await buildTestApp({ marketData: { url: provider.url }, outboundTimeoutMs: 500 });
+    app = await buildTestApp({ marketData: { url: provider.url } });
   });
   afterAll(async () => {
     await app?.close();
@@ -299,9 +307,14 @@ describe("the market data jobs", () => {
   it("polls at once when a test starts the job and stops when asked", async () => {
     expect(provider.requests).toHaveLength(0);
     app.jobs.start(["market-data:poll"]);
-    await vi.waitFor(() => expect(app.services.marketData.getTicker().source).toBe("live"));
+    // vi.waitFor's own limit is one second: a hang ends at the test's limit instead.
+    const patiently = { timeout: 60_000 };
+    await vi.waitFor(
+      () => expect(app.services.marketData.getTicker().source).toBe("live"),
+      patiently,
+    );
     // Markets and global, then the first two coins' history backfill (market-history.test.ts).
-    await vi.waitFor(() => expect(provider.requests).toHaveLength(4));
+    await vi.waitFor(() => expect(provider.requests).toHaveLength(4), patiently);
     await app?.jobs.stop();
     expect(provider.requests).toHaveLength(4);
     expect(provider.requestsTo("/api/v3/coins/markets")).toHaveLength(1);

@@ -102,7 +102,6 @@ describe("price history from a CoinGecko-compatible provider", () => {
     provider = await startFakeServer(healthyProvider());
     app = await buildTestApp({
       marketData: { url: `${provider.url}/api/v3`, apiKey: "demo-key-123" },
-      outboundTimeoutMs: 2000,
     });
   });
   afterAll(async () => {

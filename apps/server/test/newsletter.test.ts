@@ -36,7 +36,7 @@ async function subscriber(email: string) {
 beforeAll(async () => {
   smtp = await startFakeSmtpServer();
   app = await buildTestApp({
-    mail: { smtpUrl: smtp.url, from: "AurumWire <news@aurumwire.test>", timeoutMs: 2000 },
+    mail: { smtpUrl: smtp.url, from: "AurumWire <news@aurumwire.test>", timeoutMs: 10_000 },
   });
   plain = await buildTestApp();
   admin = await loginAs(app, "admin");

@@ -71,7 +71,13 @@ beforeAll(async () => {
     startFakeServer(ghost.handler),
     startFakeServer(hook.handler),
   ]);
-  app = await buildTestApp({ partnerClock: now, outboundTimeoutMs: 1_000 });
+  // 10 s: the answering stand-ins never race it; only the one that never answers reaches it.
+  // The stand-ins are on this machine: staff-set addresses reach them only because this allows it
+  // (outbound-guard.test.ts shows what happens without).
+  app = await buildTestApp(
+    { partnerClock: now, outboundTimeoutMs: 10_000 },
+    { OUTBOUND_ALLOW_PRIVATE: "127.0.0.1/32" },
+  );
   admin = await loginAs(app, "admin");
   editor = await loginAs(app, "editor");
   authorId = await userId(app, demo.author.email);
@@ -157,7 +163,9 @@ describe("partner connections", () => {
     const wrong = await createPartner({ secret: "wrong password here" });
     const wrongTest = await call("GET", `/api/aurumwire/test?partnerId=${wrong.id}`);
     expect(wrongTest.json().data.ok).toBe(false);
-    expect(wrongTest.json().data.message).toContain("invalid application password");
+    // The status and our own sentence; never what the remote wrote (issue 33).
+    expect(wrongTest.json().data.message).toContain("refused our credentials (401)");
+    expect(wrongTest.json().data.message).not.toContain("invalid application password");
     const status = await call("GET", `/api/aurumwire/status?partnerId=${wrong.id}`);
     expect(status.json().data.integration).toMatchObject({
       configured: true,
@@ -172,7 +180,8 @@ describe("partner connections", () => {
       secret: `${ghostKey.id}:${"b2".repeat(32)}`,
     });
     const wrongGhostTest = await call("GET", `/api/aurumwire/test?partnerId=${wrongGhost.id}`);
-    expect(wrongGhostTest.json().data.message).toContain("invalid signature");
+    expect(wrongGhostTest.json().data.message).toContain("refused our credentials (401)");
+    expect(wrongGhostTest.json().data.message).not.toContain("invalid signature");
   });
 });
 
@@ -330,7 +339,9 @@ describe("failures", () => {
     );
     const first = (await onboard(article.id, partner.id)).json().data.push;
     expect(first.status).toBe("queued");
-    expect(first.error).toContain("Briefly unavailable");
+    expect(first.error).toContain("had a server error");
+    expect(first.error).toContain("answered 503");
+    expect(first.error).not.toContain("Briefly unavailable");
     expect(Date.parse(first.nextAttemptAt) - clock).toBe(30_000);
 
     wpServer.setHandler((_request, response) => {
@@ -379,6 +390,7 @@ describe("failures", () => {
     const malformed = (await onboard((await publishedArticle()).id, partner.id)).json().data.push;
     expect(malformed.status).toBe("failed");
     expect(malformed.error).toContain("not JSON");
+    expect(malformed.error).not.toContain(`"link"`);
   });
 
   it("retries a partner that does not answer", async () => {

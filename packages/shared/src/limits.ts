@@ -27,6 +27,9 @@ export const limits = {
   tickerCoins: 12,
   passwordMin: 6,
   apiKeyRequestsPerMinute: 100,
+  /** POST /api/sentiment/analyze: characters per text and texts per call (decision 193). */
+  sentimentTextMax: 20_000,
+  sentimentTextsMax: 100,
 } as const;
 
 export const intervals = {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { trackedCoinEntries } from "./coins";
 import { limits } from "./limits";
 import { marketHistoryMaxCoins, marketHistoryPeriods } from "./market-history";
 
@@ -82,21 +83,14 @@ export interface TrackedCoin {
   name: string;
 }
 
-/** The 12 coins of the header ticker, in market-cap order. */
-export const tickerCoins: readonly TrackedCoin[] = [
-  { id: "bitcoin", symbol: "BTC", name: "Bitcoin" },
-  { id: "ethereum", symbol: "ETH", name: "Ethereum" },
-  { id: "ripple", symbol: "XRP", name: "XRP" },
-  { id: "binancecoin", symbol: "BNB", name: "BNB" },
-  { id: "solana", symbol: "SOL", name: "Solana" },
-  { id: "cardano", symbol: "ADA", name: "Cardano" },
-  { id: "avalanche-2", symbol: "AVAX", name: "Avalanche" },
-  { id: "polkadot", symbol: "DOT", name: "Polkadot" },
-  { id: "dogecoin", symbol: "DOGE", name: "Dogecoin" },
-  { id: "tron", symbol: "TRX", name: "TRON" },
-  { id: "chainlink", symbol: "LINK", name: "Chainlink" },
-  { id: "litecoin", symbol: "LTC", name: "Litecoin" },
-];
+/** The 12 coins of the header ticker, in market-cap order (their other names: coins.ts). */
+export const tickerCoins: readonly TrackedCoin[] = trackedCoinEntries.map(
+  ({ id, symbol, name }) => ({
+    id,
+    symbol,
+    name,
+  }),
+);
 
 /** GET /api/market-data/history: a point of a coin's price history (decision 125). */
 export const marketHistoryPointSchema = z.object({

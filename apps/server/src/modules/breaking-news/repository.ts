@@ -9,14 +9,16 @@ import { articles, type NewNewsItemRow, type NewsItemRow, newsItems } from "../.
 export function createBreakingNewsRepository(db: Executor) {
   return {
     /** Inserts items not seen before (by dedupe key or link); returns how many were new. */
-    async insertNewItems(items: NewNewsItemRow[], tx: Executor = db): Promise<number> {
-      if (items.length === 0) return 0;
-      const inserted = await tx
-        .insert(newsItems)
-        .values(items)
-        .onConflictDoNothing()
-        .returning({ id: newsItems.id });
-      return inserted.length;
+    /** The items not stored yet (by dedupe key) are stored; returns those, as stored. */
+    async insertNewItems(items: NewNewsItemRow[], tx: Executor = db) {
+      if (items.length === 0) return [];
+      return tx.insert(newsItems).values(items).onConflictDoNothing().returning({
+        id: newsItems.id,
+        title: newsItems.title,
+        source: newsItems.source,
+        tags: newsItems.tags,
+        publishedAt: newsItems.publishedAt,
+      });
     },
 
     /** The latest feed items with the slug of their article, newest first. */

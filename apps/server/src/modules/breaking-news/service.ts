@@ -2,6 +2,7 @@ import {
   fallbackHeadlines,
   fallbackTickerNews,
   type NewsTickerResponse,
+  type TickerNewsItem,
 } from "@aurumwire/shared/news";
 import type { Database } from "../../db/client";
 import { notFound, tooManyRequests } from "../../errors";
@@ -35,6 +36,9 @@ export const newsroomAuthor = {
 } as const;
 
 const tickerSize = 20;
+/** Items pushed to open pages per feed read, and how recent they must be. */
+const announcePerRun = 5;
+const announceWithinMs = 6 * 3_600_000;
 const tickerCacheMs = 30_000;
 const feedMaxBytes = 5 * 1024 * 1024;
 const keepItemsMs = 30 * 24 * 60 * 60_000;
@@ -79,6 +83,8 @@ export function createBreakingNewsService(deps: {
   articleEditor: Pick<ArticleEditorService, "publishBrief">;
   categoryEditor: Pick<CategoryEditorService, "ensureCategory">;
   users: Pick<UsersRepository, "ensureSystemAccount">;
+  /** A new feed item for the tickers of open pages (the real-time stream, decision 233). */
+  onBreaking?: (item: TickerNewsItem) => void;
   /** Called after a brief is published, so cached public pages (home, lists) show it at once. */
   onContentChanged?: () => void;
   /**
@@ -98,6 +104,30 @@ export function createBreakingNewsService(deps: {
   // is simply asked again by whichever instance polls next, after its own wait.
   const feedStates = new Map<string, FeedState>();
   let tickerCache: { value: NewsTickerResponse; expiresAt: number } | null = null;
+
+  /**
+   * New feed items go to open pages at once (decision 233): the newest few of a run, and only
+   * recent ones, so a feed's first read (its whole archive) does not flood every ticker.
+   */
+  function announceNew(
+    rows: Array<{ id: number; title: string; source: string; tags: string[]; publishedAt: Date }>,
+  ) {
+    if (!deps.onBreaking) return;
+    const since = Date.now() - announceWithinMs;
+    const fresh = rows
+      .filter((row) => row.publishedAt.getTime() >= since)
+      .sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime())
+      .slice(0, announcePerRun);
+    for (const row of fresh.reverse()) {
+      deps.onBreaking({
+        id: String(row.id),
+        title: row.title,
+        articleSlug: null,
+        source: row.source,
+        tags: row.tags,
+      });
+    }
+  }
 
   async function readFeed(url: string, signal?: AbortSignal): Promise<FeedReport> {
     const state = feedStates.get(url) ?? { failures: 0, nextAttemptAt: 0 };
@@ -122,7 +152,7 @@ export function createBreakingNewsService(deps: {
         return { url, outcome: "not_modified", added: 0 };
       }
       const feed = parseFeed(response.body, url);
-      const added = await repository.insertNewItems(
+      const inserted = await repository.insertNewItems(
         feed.items.map((item) => ({
           dedupeKey: item.dedupeKey,
           link: item.link,
@@ -134,6 +164,8 @@ export function createBreakingNewsService(deps: {
           publishedAt: item.publishedAt ?? new Date(),
         })),
       );
+      const added = inserted.length;
+      announceNew(inserted);
       state.etag = response.headers.get("etag") ?? undefined;
       state.lastModified = response.headers.get("last-modified") ?? undefined;
       state.failures = 0;

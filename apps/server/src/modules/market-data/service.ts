@@ -222,6 +222,15 @@ function sampleViews(): Views {
   };
 }
 
+/** A price from the exchange stream that passed the checks (stream-controller.ts). */
+export interface AcceptedTick {
+  symbol: string;
+  price: number;
+  change24h: number | null;
+  /** When the exchange reported it (ISO). */
+  at: string;
+}
+
 export interface MarketDataLogger {
   warn(object: object, message: string): void;
   info(object: object, message: string): void;
@@ -238,10 +247,49 @@ export function createMarketDataService(deps: {
   const intervalMs = deps.intervalMs ?? intervals.marketDataRefreshMs;
   let snapshot: MarketSnapshot | null = null;
   let views: Views = sampleViews();
+  /** The stream's latest price per coin (decision 230); survives a REST poll until it is older. */
+  const streamed = new Map<string, AcceptedTick>();
+  let rebuildPending = false;
 
   function adopt(next: MarketSnapshot) {
     snapshot = next;
-    views = buildLiveViews(next);
+    // A streamed price newer than the poll stays; older ones give way to the poll.
+    const polledAt = Date.parse(next.fetchedAt);
+    for (const [symbol, tick] of streamed) {
+      if (Date.parse(tick.at) <= polledAt) streamed.delete(symbol);
+    }
+    views = buildLiveViews(withStreamed(next));
+  }
+
+  /** The snapshot with the stream's newer prices laid over it (a snapshot of its own without one). */
+  function withStreamed(base: MarketSnapshot | null): MarketSnapshot {
+    const coins = [...(base?.coins ?? [])];
+    let newest = base ? Date.parse(base.fetchedAt) : 0;
+    for (const tick of streamed.values()) {
+      const tracked = tickerCoins.find((coin) => coin.symbol === tick.symbol);
+      if (!tracked) continue;
+      newest = Math.max(newest, Date.parse(tick.at));
+      const index = coins.findIndex((coin) => coin.id === tracked.id);
+      const known = index === -1 ? null : coins[index]!;
+      const coin: ProviderCoin = {
+        id: tracked.id,
+        symbol: tracked.symbol.toLowerCase(),
+        name: tracked.name,
+        marketCap: known?.marketCap ?? null,
+        volume: known?.volume ?? null,
+        sparkline: known?.sparkline ?? [],
+        ...known,
+        price: tick.price,
+        change24h: tick.change24h ?? known?.change24h ?? null,
+      };
+      if (index === -1) coins.push(coin);
+      else coins[index] = coin;
+    }
+    return {
+      coins,
+      global: base?.global ?? null,
+      fetchedAt: new Date(newest || Date.now()).toISOString(),
+    };
   }
 
   async function readState(): Promise<ProviderState> {
@@ -419,6 +467,65 @@ export function createMarketDataService(deps: {
   }
 
   return {
+    /**
+     * Prices from the exchange stream (every instance applies the same ticks, decision 230). The
+     * views are rebuilt once per event-loop turn however many ticks arrive in it.
+     */
+    applyTicks(ticks: readonly AcceptedTick[]): void {
+      for (const tick of ticks) {
+        const known = streamed.get(tick.symbol);
+        if (known && Date.parse(known.at) > Date.parse(tick.at)) continue;
+        streamed.set(tick.symbol, tick);
+      }
+      if (rebuildPending) return;
+      rebuildPending = true;
+      queueMicrotask(() => {
+        rebuildPending = false;
+        views = buildLiveViews(withStreamed(snapshot));
+      });
+    },
+
+    /** The latest price of a coin as served now (stream or poll), or null. */
+    currentPrice(symbol: string): number | null {
+      const tick = streamed.get(symbol);
+      if (tick) return tick.price;
+      if (!snapshot) return null;
+      return findCoin(snapshot.coins, symbol)?.price ?? null;
+    },
+
+    /**
+     * One coin's price straight from the price API, to check a suspicious streamed price
+     * against (decision 230). Null without a provider or when it has none for the coin.
+     */
+    async restPrice(symbol: string, signal?: AbortSignal): Promise<number | null> {
+      if (!client) return null;
+      const tracked = tickerCoins.find((coin) => coin.symbol === symbol);
+      if (!tracked) return null;
+      const coins = await client.fetchMarkets([tracked.id], signal);
+      return findCoin(coins, symbol)?.price ?? null;
+    },
+
+    /**
+     * The streamed prices' hour points (the leader writes them, at most once a minute): the
+     * price history keeps filling while the poll is far apart (decision 125).
+     */
+    async recordStreamedHour(): Promise<void> {
+      if (streamed.size === 0) return;
+      const points: HistoryPoint[] = [];
+      for (const tick of streamed.values()) {
+        const known = snapshot ? findCoin(snapshot.coins, tick.symbol) : undefined;
+        points.push({
+          symbol: tick.symbol,
+          hour: startOfHour(Date.parse(tick.at)),
+          price: tick.price,
+          marketCap: known?.marketCap ?? null,
+          volume: known?.volume ?? null,
+        });
+      }
+      await repository.recordHourlyPoints(points);
+      historyWrites += 1;
+    },
+
     getTicker: (): TickerData => views.ticker,
     getMarketAnalytics: (): MarketAnalyticsData => views.analytics,
     getMarketsTable: (): MarketsTableData => views.table,

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { OutboundError, sendRequest } from "../../lib/outbound-http";
+import { type AddressGuard, OutboundError, sendRequest } from "../../lib/outbound-http";
 
 /**
  * The partner client's three adapters (decision 110), each speaking its platform's real protocol:
@@ -63,25 +63,31 @@ function parseJson<T>(body: string, what: string): T {
   try {
     return JSON.parse(body) as T;
   } catch {
+    // Never the body itself: the address may lead anywhere, and its answer is not ours to show.
     throw new OutboundError(
       "malformed",
-      `${what} answered with something that is not JSON (${body.slice(0, 80).replace(/\s+/g, " ") || "an empty body"})`,
+      `${what} answered with ${body.trim() ? "something that is not JSON" : "an empty body where JSON was expected"}`,
     );
   }
 }
 
 export function createPartnerAdapter(
   settings: PartnerConnectionSettings,
-  options: { timeoutMs?: number; now?: () => number } = {},
+  options: { timeoutMs?: number; now?: () => number; guard?: AddressGuard } = {},
 ): PartnerAdapter {
-  const limits = { ...partnerTimeouts, timeoutMs: options.timeoutMs ?? partnerTimeouts.timeoutMs };
+  const limits: Limits = {
+    ...partnerTimeouts,
+    timeoutMs: options.timeoutMs ?? partnerTimeouts.timeoutMs,
+    guard: options.guard,
+  };
   const now = options.now ?? Date.now;
   if (settings.kind === "wordpress") return wordpressAdapter(settings, limits, now);
   if (settings.kind === "ghost") return ghostAdapter(settings, limits, now);
   return webhookAdapter(settings, limits, now);
 }
 
-type Limits = typeof partnerTimeouts;
+/** Every call's limits, and the guard of a staff-set address (spread into each sendRequest). */
+type Limits = typeof partnerTimeouts & { guard?: AddressGuard };
 
 // --- WordPress REST API ---------------------------------------------------------------------
 
@@ -178,7 +184,9 @@ function wordpressAdapter(
       );
       const { id } = readPost(created.body);
       await call("DELETE", `/posts/${encodeURIComponent(id)}?force=true`, undefined, signal);
-      return `WordPress accepted the application password: a draft (#${id}) was created and deleted.`;
+      // The id only when it is a number: nothing else of the remote's answer is shown.
+      const number = /^\d{1,20}$/.test(id) ? ` (#${id})` : "";
+      return `WordPress accepted the application password: a draft${number} was created and deleted.`;
     },
   };
 }

@@ -13,7 +13,7 @@ import {
 import type { Executor } from "../../db/client";
 import type { PartnerConnectionRow, PartnerPushRow } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
-import { OutboundError } from "../../lib/outbound-http";
+import { type AddressGuard, OutboundError } from "../../lib/outbound-http";
 import type { FileStorage } from "../media/file-storage";
 import { createPartnerAdapter, type PartnerAdapter, type PartnerArticle } from "./adapters";
 import type { PartnersRepository } from "./repository";
@@ -93,6 +93,11 @@ export function describePartnerFailure(
       };
     case "cancelled":
       return { message: "Sending was cancelled because the server is stopping.", retryable: true };
+    case "forbidden_address":
+      return {
+        message: `${partnerName}'s address leads inside our own network, where partner connections may not go. Use the partner's public address (the operator can allow an intranet range with OUTBOUND_ALLOW_PRIVATE).`,
+        retryable: false,
+      };
     default: {
       const status = error.status ?? 0;
       if (status === 401 || status === 403) {
@@ -123,6 +128,8 @@ export function createPartnersService(deps: {
   env: { url?: string; apiKey?: string; kind?: PartnerKind };
   now?: () => number;
   timeoutMs?: number;
+  /** Dashboard-made connections are staff-set addresses: only where this guard allows (220). */
+  guard?: AddressGuard;
   log?: PartnerLogger;
 }) {
   const { repository: repo, box, log } = deps;
@@ -239,7 +246,12 @@ export function createPartnersService(deps: {
         postStatus: partner.postStatus,
         siteName: deps.siteName,
       },
-      { timeoutMs: deps.timeoutMs, now: clock },
+      {
+        timeoutMs: deps.timeoutMs,
+        now: clock,
+        // The environment's connection is the operator's address, trusted like MARKET_DATA_URL.
+        guard: partner.source === "env" ? undefined : deps.guard,
+      },
     );
   }
 

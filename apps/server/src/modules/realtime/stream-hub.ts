@@ -1,0 +1,250 @@
+import type { ServerResponse } from "node:http";
+import type { TickerData } from "@aurumwire/shared/market";
+import type {
+  StreamEventName,
+  StreamPriceCoin,
+  StreamPricesEvent,
+  StreamState,
+} from "@aurumwire/shared/realtime-events";
+import { isAfter, nextEventId, type RealtimeBus, type RealtimeMessage } from "./bus";
+
+/**
+ * The readers' side of real time (decision 231): every open `GET /api/stream` of this instance.
+ *
+ * - A new connection gets `retry`, the current prices at once (`prices`, `full`), and, with a
+ *   Last-Event-ID, the breaking and live-coverage events it missed that are still in the recent
+ *   list (the last `recentEvents`).
+ * - Prices are coalesced: changes collect per coin and go out together every `priceIntervalMs`
+ *   (the latest value wins), serialized once for all connections. A client never has a backlog.
+ * - A comment line every `heartbeatMs` keeps proxies and idle timers from closing the connection.
+ * - A client whose unsent data passes `maxBufferedBytes` (it does not read) is dropped at once,
+ *   so a slow consumer cannot grow the server's memory.
+ * - At most `maxPerAddress` connections per client address (429 past it) and `maxConnections` in
+ *   all (503 past it).
+ *
+ * The answers never touch the page cache: they are hijacked from Fastify and written here.
+ */
+export interface StreamHubOptions {
+  bus: RealtimeBus;
+  /** The prices as served now (a new connection's first event). */
+  ticker: () => TickerData;
+  /** Whether an exchange stream is configured (else the state is "polling"). */
+  streaming: boolean;
+  maxPerAddress: number;
+  maxConnections: number;
+  priceIntervalMs?: number;
+  heartbeatMs?: number;
+  maxBufferedBytes?: number;
+  recentEvents?: number;
+  /** No state message from the stream's holder for this long: "delayed" (it died). */
+  stateStaleMs?: number;
+}
+
+interface Client {
+  response: ServerResponse;
+  address: string;
+}
+
+export type OpenResult =
+  | { ok: true }
+  | { ok: false; status: 429 | 503; error: string; code: string; retryAfterSeconds: number };
+
+export function createStreamHub(options: StreamHubOptions) {
+  const { bus, ticker, streaming } = options;
+  const priceIntervalMs = options.priceIntervalMs ?? 250;
+  const heartbeatMs = options.heartbeatMs ?? 15_000;
+  const maxBufferedBytes = options.maxBufferedBytes ?? 64 * 1024;
+  const recentLimit = options.recentEvents ?? 200;
+  const stateStaleMs = options.stateStaleMs ?? 15_000;
+
+  const clients = new Set<Client>();
+  const perAddress = new Map<string, number>();
+  const changed = new Map<string, StreamPriceCoin>();
+  const recent: Array<{ id: string; name: StreamEventName; frame: string }> = [];
+  let state: StreamState = streaming ? "delayed" : "polling";
+  let stateAt = 0;
+  let priceTimer: NodeJS.Timeout | null = null;
+  let dropped = 0;
+  let ticksReceived = 0;
+
+  const frame = (name: StreamEventName, id: string, data: unknown) =>
+    `id: ${id}\nevent: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+
+  function currentState(): StreamState {
+    if (state === "live" && Date.now() - stateAt > stateStaleMs) state = "delayed";
+    return state;
+  }
+
+  function pricesEvent(full: boolean, coins: StreamPriceCoin[]): StreamPricesEvent {
+    const updatedAt = coins.reduce<string | null>(
+      (newest, coin) => (newest === null || coin.at > newest ? coin.at : newest),
+      null,
+    );
+    return { state: currentState(), updatedAt, full, coins };
+  }
+
+  function fullPrices(): StreamPricesEvent {
+    const data = ticker();
+    const at = data.updatedAt ?? new Date(0).toISOString();
+    return pricesEvent(
+      true,
+      data.coins.map((coin) => ({
+        symbol: coin.symbol,
+        price: coin.price,
+        change24h: coin.change24h,
+        at,
+      })),
+    );
+  }
+
+  function drop(client: Client) {
+    if (!clients.delete(client)) return;
+    const left = (perAddress.get(client.address) ?? 1) - 1;
+    if (left <= 0) perAddress.delete(client.address);
+    else perAddress.set(client.address, left);
+    if (!client.response.destroyed) client.response.destroy();
+  }
+
+  function send(client: Client, text: string) {
+    const { response } = client;
+    if (response.destroyed || response.writableEnded) return drop(client);
+    if (response.writableLength > maxBufferedBytes) {
+      dropped += 1;
+      return drop(client);
+    }
+    response.write(text);
+  }
+
+  function broadcast(text: string) {
+    for (const client of clients) send(client, text);
+  }
+
+  function flushPrices() {
+    priceTimer = null;
+    if (changed.size === 0) return;
+    const coins = [...changed.values()];
+    changed.clear();
+    broadcast(frame("prices", nextEventId(), pricesEvent(false, coins)));
+  }
+
+  function schedulePrices() {
+    if (priceTimer) return;
+    priceTimer = setTimeout(flushPrices, priceIntervalMs);
+    priceTimer.unref();
+  }
+
+  function remember(id: string, name: StreamEventName, text: string) {
+    recent.push({ id, name, frame: text });
+    if (recent.length > recentLimit) recent.shift();
+  }
+
+  const onMessage = (message: RealtimeMessage) => {
+    if (message.kind === "ticks") {
+      ticksReceived += message.ticks.length;
+      for (const tick of message.ticks) {
+        changed.set(tick.symbol, {
+          symbol: tick.symbol,
+          price: tick.price,
+          change24h: tick.change24h,
+          at: tick.at,
+        });
+      }
+      schedulePrices();
+    } else if (message.kind === "stream-state") {
+      const before = currentState();
+      state = message.state;
+      stateAt = Date.now();
+      // A change of state goes out with the next prices event (an empty one if nothing moved).
+      if (before !== state) {
+        broadcast(frame("prices", nextEventId(), pricesEvent(false, [])));
+      }
+    } else if (message.kind === "event") {
+      const text = frame(message.name, message.id, message.data);
+      remember(message.id, message.name, text);
+      broadcast(text);
+    }
+  };
+  const unsubscribe = bus.subscribe(onMessage);
+
+  const heartbeat = setInterval(() => {
+    // The comment keeps the connection busy; a state that went stale is told too.
+    const before = state;
+    const now = currentState();
+    if (before !== now) broadcast(frame("prices", nextEventId(), pricesEvent(false, [])));
+    broadcast(`: ${Date.now()}\n\n`);
+  }, heartbeatMs);
+  heartbeat.unref();
+
+  return {
+    /** Whether a connection from this address may open now; the answer to give if not. */
+    admit(address: string): OpenResult {
+      if ((perAddress.get(address) ?? 0) >= options.maxPerAddress) {
+        return {
+          ok: false,
+          status: 429,
+          code: "too_many_streams",
+          error: `At most ${options.maxPerAddress} live connections per address: close another tab of this site, or wait and try again.`,
+          retryAfterSeconds: 30,
+        };
+      }
+      if (clients.size >= options.maxConnections) {
+        return {
+          ok: false,
+          status: 503,
+          code: "stream_full",
+          error: "The live stream is full right now; prices refresh every few minutes instead.",
+          retryAfterSeconds: 60,
+        };
+      }
+      return { ok: true };
+    },
+
+    /** Takes over the response: headers, the current prices, missed events, then live. */
+    open(response: ServerResponse, address: string, lastEventId: string | null) {
+      const client: Client = { response, address };
+      clients.add(client);
+      perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
+      response.on("close", () => drop(client));
+      response.on("error", () => drop(client));
+      response.socket?.setNoDelay(true);
+      response.writeHead(200, {
+        "content-type": "text/event-stream; charset=utf-8",
+        // Never stored by a browser, a proxy or our page cache; never compressed or buffered.
+        "cache-control": "no-store, no-transform",
+        "x-accel-buffering": "no",
+        connection: "keep-alive",
+        "x-content-type-options": "nosniff",
+      });
+      let text = "retry: 5000\n\n";
+      text += frame("prices", nextEventId(), fullPrices());
+      if (lastEventId) {
+        for (const event of recent) {
+          if (isAfter(event.id, lastEventId)) text += event.frame;
+        }
+      }
+      send(client, text);
+    },
+
+    stats: () => ({
+      connections: clients.size,
+      addresses: perAddress.size,
+      droppedSlow: dropped,
+      ticksReceived,
+      state: currentState(),
+    }),
+
+    /** Ends every connection (the server is closing). */
+    close() {
+      unsubscribe();
+      clearInterval(heartbeat);
+      if (priceTimer) clearTimeout(priceTimer);
+      for (const client of [...clients]) {
+        clients.delete(client);
+        client.response.end();
+      }
+      perAddress.clear();
+    },
+  };
+}
+
+export type StreamHub = ReturnType<typeof createStreamHub>;

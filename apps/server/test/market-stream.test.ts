@@ -1,0 +1,240 @@
+import type { AddressInfo } from "node:net";
+import type { StreamPricesEvent } from "@aurumwire/shared/realtime-events";
+import type { FastifyInstance } from "fastify";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type FakeCoinbaseFeed, startFakeCoinbaseFeed } from "./fake-coinbase-feed";
+import { healthyProvider, livePrices } from "./fake-coingecko";
+import { type FakeServer, sendJson, startFakeServer } from "./fake-http-server";
+import { buildTestApp } from "./helpers";
+import { openSse, type SseClient } from "./sse-client";
+
+/**
+ * The exchange stream (decision 230) end to end: a local server speaking the Coinbase Exchange
+ * feed protocol, the price API stand-in for the checks and gap fills, and a reader on
+ * GET /api/stream of the real server.
+ */
+
+const pricesOf = (data: string) => JSON.parse(data) as StreamPricesEvent;
+
+async function tickerPrice(app: FastifyInstance, symbol: string): Promise<number | undefined> {
+  const body = (await app.inject({ method: "GET", url: "/api/market-data/ticker" })).json();
+  return body.data.coins.find((coin: { symbol: string }) => coin.symbol === symbol)?.price;
+}
+
+describe("market stream from a Coinbase Exchange feed", () => {
+  let feed: FakeCoinbaseFeed;
+  let provider: FakeServer;
+  let app: FastifyInstance;
+  let base: string;
+  const readers: SseClient[] = [];
+
+  const reader = async () => {
+    const client = await openSse(`${base}/api/stream`);
+    readers.push(client);
+    return client;
+  };
+  /** The next prices event of the reader in which `symbol` has `price`. */
+  const priceEvent = (client: SseClient, symbol: string, price: number) =>
+    client.next((event) => {
+      if (event.event !== "prices") return false;
+      return pricesOf(event.data).coins.some(
+        (coin) => coin.symbol === symbol && coin.price === price,
+      );
+    });
+  const stateEvent = (client: SseClient, state: string) =>
+    client.next((event) => event.event === "prices" && pricesOf(event.data).state === state);
+
+  beforeAll(async () => {
+    feed = await startFakeCoinbaseFeed({ heartbeatMs: 100 });
+    provider = await startFakeServer(healthyProvider());
+    app = await buildTestApp(
+      {
+        marketStream: {
+          url: feed.url,
+          kind: "coinbase",
+          tuning: { stallMs: 1500, minBackoffMs: 100, gapFillMs: 0, historyEveryMs: 200 },
+        },
+        stream: {
+          maxPerAddress: 50,
+          maxConnections: 1000,
+          tuning: { priceIntervalMs: 50, heartbeatMs: 500 },
+        },
+      },
+      { MARKET_DATA_URL: `${provider.url}/api/v3` },
+    );
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    await app.services.marketData.refresh();
+    await app.realtime.marketStream!.start();
+  });
+  afterEach(() => {
+    for (const client of readers.splice(0)) client.close();
+    feed.setHeartbeats(true);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await feed?.close();
+    await provider?.close();
+  });
+
+  it("subscribes to the ticker and heartbeat channels of the tracked products", async () => {
+    const client = await reader();
+    await stateEvent(client, "live");
+    expect(feed.subscriptions[0]).toEqual({
+      type: "subscribe",
+      product_ids: expect.arrayContaining(["BTC-USD", "ETH-USD", "SOL-USD"]),
+      channels: ["heartbeat", "ticker"],
+    });
+    expect(app.realtime.marketStream!.isLeader()).toBe(true);
+  });
+
+  it("sends the current prices at once, then each tick to readers and the ticker API", async () => {
+    const client = await reader();
+    const first = await client.next();
+    expect(first.event).toBe("prices");
+    expect(first.id).toMatch(/^\d+-\d+$/);
+    const full = pricesOf(first.data);
+    expect(full.full).toBe(true);
+    expect(full.coins.find((coin) => coin.symbol === "BTC")?.price).toBe(livePrices.bitcoin);
+
+    const price = livePrices.bitcoin! * 1.01;
+    feed.ticker({ product: "BTC-USD", price: price.toFixed(2), open24h: "90000" });
+    const event = pricesOf((await priceEvent(client, "BTC", Number(price.toFixed(2)))).data);
+    expect(event.full).toBe(false);
+    const btc = event.coins.find((coin) => coin.symbol === "BTC")!;
+    expect(btc.change24h).toBeCloseTo(((Number(price.toFixed(2)) - 90000) / 90000) * 100, 6);
+    expect(await tickerPrice(app, "BTC")).toBe(Number(price.toFixed(2)));
+  });
+
+  it("coalesces a burst: the latest price wins and no backlog is sent", async () => {
+    const client = await reader();
+    await client.next();
+    const start = livePrices.ethereum!;
+    for (let step = 1; step <= 200; step += 1) {
+      feed.ticker({ product: "ETH-USD", price: (start + step / 100).toFixed(2) });
+    }
+    const last = Number((start + 2).toFixed(2));
+    await priceEvent(client, "ETH", last);
+    const ethEvents = client.events.filter(
+      (event) =>
+        event.event === "prices" && pricesOf(event.data).coins.some((c) => c.symbol === "ETH"),
+    );
+    // 200 ticks in one burst reach the reader as a handful of events, not 200.
+    expect(ethEvents.length).toBeLessThan(20);
+  });
+
+  it("ignores malformed messages, duplicate and late sequence numbers, and prices of 0", async () => {
+    const client = await reader();
+    await client.next();
+    feed.ticker({ product: "SOL-USD", price: "210.00", sequence: 900_000 });
+    await priceEvent(client, "SOL", 210);
+    feed.raw("{not json");
+    feed.raw('"just a string"');
+    feed.raw(JSON.stringify({ type: "ticker", product_id: "SOL-USD", price: "x", sequence: 5 }));
+    feed.ticker({ product: "SOL-USD", price: "211.00", sequence: 900_000 }); // duplicate
+    feed.ticker({ product: "SOL-USD", price: "212.00", sequence: 899_999 }); // late
+    feed.ticker({ product: "SOL-USD", price: "0", sequence: 900_001 }); // zero
+    feed.ticker({ product: "SOL-USD", price: "213.00", sequence: 900_002 });
+    await priceEvent(client, "SOL", 213);
+    const solPrices = client.events
+      .filter((event) => event.event === "prices")
+      .flatMap((event) => pricesOf(event.data).coins.filter((coin) => coin.symbol === "SOL"))
+      .map((coin) => coin.price);
+    expect(solPrices).not.toContain(211);
+    expect(solPrices).not.toContain(212);
+    expect(solPrices).not.toContain(0);
+    expect(await tickerPrice(app, "SOL")).toBe(213);
+  });
+
+  it("holds back a 50% jump and publishes it only when the price API agrees", async () => {
+    const client = await reader();
+    await client.next();
+    const before = (await tickerPrice(app, "LTC"))!;
+    const marketsCalls = () => provider.requestsTo("/api/v3/coins/markets").length;
+    // The price API still says the old price: the jump is dropped.
+    const callsBefore = marketsCalls();
+    feed.ticker({ product: "LTC-USD", price: (before * 2).toFixed(2) });
+    await expect.poll(marketsCalls, { timeout: 30_000 }).toBeGreaterThan(callsBefore);
+    // A later ordinary tick goes through, and the jump never did.
+    feed.ticker({ product: "LTC-USD", price: (before * 1.01).toFixed(2) });
+    await priceEvent(client, "LTC", Number((before * 1.01).toFixed(2)));
+    const ltc = client.events
+      .filter((event) => event.event === "prices")
+      .flatMap((event) => pricesOf(event.data).coins.filter((coin) => coin.symbol === "LTC"));
+    expect(ltc.map((coin) => coin.price)).not.toContain(Number((before * 2).toFixed(2)));
+
+    // The price API confirms the new level: the held tick is published.
+    const confirmed = Number((before * 1.01 * 1.6).toFixed(2));
+    provider.setHandler((request, response) => {
+      if (request.path === "/api/v3/coins/markets") {
+        return sendJson(response, 200, [
+          { id: "litecoin", symbol: "ltc", name: "Litecoin", current_price: confirmed * 0.99 },
+        ]);
+      }
+      return healthyProvider()(request, response);
+    });
+    try {
+      feed.ticker({ product: "LTC-USD", price: confirmed.toFixed(2) });
+      await priceEvent(client, "LTC", confirmed);
+      expect(await tickerPrice(app, "LTC")).toBe(confirmed);
+    } finally {
+      provider.setHandler(healthyProvider());
+    }
+  });
+
+  it("says delayed when the exchange drops the connection, reconnects and fills the gap", async () => {
+    const client = await reader();
+    await stateEvent(client, "live");
+    const connections = feed.connectionCount();
+    const fills = provider.requestsTo("/api/v3/coins/markets").length;
+    feed.dropAll();
+    await stateEvent(client, "delayed");
+    await stateEvent(client, "live");
+    expect(feed.connectionCount()).toBeGreaterThan(connections);
+    // After the reconnect the prices are checked against the price API (the gap fill).
+    await expect
+      .poll(() => provider.requestsTo("/api/v3/coins/markets").length, { timeout: 30_000 })
+      .toBeGreaterThan(fills);
+  });
+
+  it("says delayed on a silent stall (no heartbeats) and connects again", async () => {
+    const client = await reader();
+    await stateEvent(client, "live");
+    const connections = feed.connectionCount();
+    feed.setHeartbeats(false);
+    await stateEvent(client, "delayed");
+    expect(app.realtime.marketStream!.isLive()).toBe(false);
+    feed.setHeartbeats(true);
+    await stateEvent(client, "live");
+    expect(feed.connectionCount()).toBeGreaterThan(connections);
+  });
+
+  it("fills from the price API when a heartbeat shows missed trades", async () => {
+    const client = await reader();
+    await stateEvent(client, "live");
+    const calls = provider.requestsTo("/api/v3/coins/markets").length;
+    feed.skipTrades("DOGE-USD", 3);
+    await expect
+      .poll(() => provider.requestsTo("/api/v3/coins/markets").length, { timeout: 30_000 })
+      .toBeGreaterThan(calls);
+  });
+
+  it("records the streamed prices in the hour's history point", async () => {
+    feed.ticker({ product: "DOT-USD", price: "8.80" });
+    await expect
+      .poll(
+        async () => {
+          const body = (
+            await app.inject({
+              method: "GET",
+              url: "/api/market-data/history?coins=DOT&period=24h",
+            })
+          ).json();
+          const points = body.data.series[0].points;
+          return points[points.length - 1]?.price;
+        },
+        { timeout: 30_000, interval: 300 },
+      )
+      .toBe(8.8);
+  });
+});
