@@ -29,6 +29,24 @@ import { seedBenchDatabase } from "./seed-articles";
 import { twoInstanceScenario } from "./two-instances";
 import { uploadBurstMemory } from "./upload-memory";
 
+const usage = `usage: npm run bench [-- --help]
+  Seeds BENCH_ARTICLES articles, starts the production build with the page cache on and off and
+  measures the public pages and API against node:http sending the same bytes (bench/README.md).
+  env: BENCH_ARTICLES (10000), BENCH_SECONDS (10), BENCH_ROUNDS (3), BENCH_WARMUP_SECONDS (3),
+       BENCH_DATA_DIR, BENCH_SEARCH (staking), BENCH_LOAD_SECONDS (20), BENCH_MIXED_SECONDS (60),
+       BENCH_TWO_INSTANCES (0 skips), BENCH_PG_URL, BENCH_REDIS_URL, BENCH_SAVE_REFERENCE=1
+  also: npm run bench:interaction -- --help, npm run bench:analytics`;
+// `npm run bench -- --help` (or -h) prints the usage instead of starting a 20-minute run; npm
+// itself answers `npm run bench --help` with its own help for `run`.
+if (process.argv.some((arg) => arg === "--help" || arg === "-h")) {
+  console.log(usage);
+  process.exit(0);
+}
+if (process.argv.length > 2) {
+  console.error(`bench: unknown argument ${process.argv.slice(2).join(" ")}\n${usage}`);
+  process.exit(2);
+}
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const articleCount = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

@@ -24,9 +24,24 @@ const webSources = Math.max(newestSource(path.join(root, "apps/web/app")), share
 const serverSources = Math.max(newestSource(path.join(root, "apps/server/src")), shared);
 const stale = (entry, sources) => !existsSync(entry) || statSync(entry).mtimeMs < sources;
 if (stale(webEntry, webSources) || stale(serverEntry, serverSources)) {
+  // One line per phase: the build's own list of every asset it wrote (200 lines and more) is
+  // shown only when the build fails, where it says what went wrong.
   console.log("Building the web app and the server (first start or changed sources)...");
-  const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit", shell: false });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  const startedAt = Date.now();
+  const build = spawnSync("npm", ["run", "build"], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    shell: false,
+  });
+  if (build.status !== 0) {
+    process.stdout.write(build.stdout ?? "");
+    process.stderr.write(build.stderr ?? "");
+    console.error("The build failed (its output is above).");
+    process.exit(build.status ?? 1);
+  }
+  console.log(`Built in ${Math.round((Date.now() - startedAt) / 1000)} s. Starting the server...`);
 }
 
 // The server's runtime settings (decision 038): V8 heap limits and compiler tiers, and glibc's

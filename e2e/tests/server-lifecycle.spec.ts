@@ -109,11 +109,13 @@ const cases: Array<[string, (started: Started) => void]> = [
   ["the start script killed with SIGKILL", (s) => process.kill(s.wrapperPid, "SIGKILL")],
 ];
 
-for (const [name, stop] of cases) {
+for (const [index, [name, stop]] of cases.entries()) {
   test(`npm start closes the database and exits on ${name}`, async () => {
     test.setTimeout(180_000);
     const started = await startServer();
     try {
+      // The first start on the new data folder says, in one line, that it seeds the demo content.
+      if (index === 0) expect(started.output()).toContain("with demo content");
       stop(started);
       await expectCleanStop(started);
     } finally {

@@ -25,6 +25,7 @@ import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./lib/
 import { isCrossOriginResource } from "./lib/cross-origin-resources";
 import { lockDataDir } from "./lib/data-dir-lock";
 import { createRateLimitRefusals } from "./lib/rate-limit-refusals";
+import { openRedis } from "./lib/redis-connection";
 import { redisConnectionName, redisKeys } from "./lib/redis-keys";
 import { aiImagesRoutes } from "./modules/ai-images/routes";
 import { aiWriterRoutes } from "./modules/ai-writer/routes";
@@ -193,15 +194,22 @@ export async function buildApp(
   // ioredis is loaded only when Redis is configured (decision 038: memory of a lone instance).
   // Every key and channel is named through redisKeys (REDIS_KEY_PREFIX first).
   const keys = redisKeys(config.redisKeyPrefix);
-  const redis = config.redisUrl
-    ? new (await import("ioredis")).Redis(config.redisUrl, {
-        lazyConnect: false,
-        maxRetriesPerRequest: 2,
+  // A Redis that refuses or never answers stops the start with one sentence (issue 33, 221).
+  const opened = config.redisUrl
+    ? await openRedis({
+        url: config.redisUrl,
         connectionName: redisConnectionName(keys),
+        log: app.log,
+        timeoutMs: config.redisTimeoutMs,
+      }).catch(async (error: unknown) => {
+        if (!options.database) await database.close().catch(() => {});
+        dataDirLock?.release();
+        throw error;
       })
     : null;
+  const redis = opened?.redis ?? null;
   const counters: CounterStore = redis
-    ? new RedisCounterStore(redis, keys.scope("counter"))
+    ? new RedisCounterStore(redis, keys.scope("counter"), opened?.health)
     : new MemoryCounterStore();
   // Uploads: DATA_DIR/uploads, or the bucket (the SDK is loaded only then).
   const uploadsDir = path.join(config.dataDir, "uploads");
@@ -215,6 +223,10 @@ export async function buildApp(
         dataDir: config.dataDir,
         siteName: config.siteName,
         files,
+        onSeeding: () =>
+          app.log.info(
+            "Filling the new database with demo content (accounts, categories, articles and their covers)...",
+          ),
       }),
     );
   }
@@ -331,7 +343,7 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { database });
+      await api.register(healthRoutes, { database, redis: opened?.health ?? null });
       await api.register(authRoutes, {
         prefix: "/auth",
         auth: services.auth,

@@ -21,6 +21,9 @@ const envSchema = z.object({
   PORT: z.coerce.number({ error: "must be a number" }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
+  // Set by npm to the folder it was run in. `npm start` runs the server there, `npm run dev` in
+  // apps/server: a relative DATA_DIR is read from the folder npm was run in, so both use one.
+  INIT_CWD: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
@@ -187,6 +190,8 @@ export interface AppConfig {
   requestTimeoutMs: number;
   trustProxy: boolean;
   redisUrl: string | undefined;
+  /** Redis connect and command time-out (5 s); tests shorten it against a Redis that is silent. */
+  redisTimeoutMs?: number;
   /** Prepended to every Redis key, so several deployments (or test runs) can share one Redis. */
   redisKeyPrefix: string;
   /** Where uploads live: DATA_DIR/uploads (null) or an S3-compatible bucket. */
@@ -308,7 +313,7 @@ export function loadConfig(
     ]);
   }
   const s3 = s3StorageConfig(e);
-  const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
+  const dataDir = path.resolve(e.INIT_CWD ?? process.cwd(), overrides.dataDir ?? e.DATA_DIR);
   const port = overrides.port ?? e.PORT;
   const base: AppConfig = {
     port,

@@ -200,6 +200,7 @@ export function createServices(deps: {
     categories,
     authors: publicAuthors,
     cache: pageCache,
+    files,
     site: { name: config.siteName, url: config.publicUrl },
   });
   // What newsroom changes drop from the cached public pages and reads (decision 081): an article

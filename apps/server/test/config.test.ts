@@ -64,6 +64,20 @@ describe("config", () => {
     }
   });
 
+  it("reads a relative DATA_DIR from the folder npm was run in, so npm start and npm run dev share it", () => {
+    // `npm run dev` runs the server in apps/server, `npm start` in the repository's root; npm
+    // passes the folder it was run in as INIT_CWD to both.
+    const root = tempDir();
+    const secret = { JWT_SECRET: "x".repeat(40) };
+    expect(loadConfig({ INIT_CWD: root, ...secret }).dataDir).toBe(path.join(root, "data"));
+    expect(loadConfig({ INIT_CWD: root, DATA_DIR: "store/site", ...secret }).dataDir).toBe(
+      path.join(root, "store", "site"),
+    );
+    expect(loadConfig({ INIT_CWD: root, DATA_DIR: "/srv/aurumwire", ...secret }).dataDir).toBe(
+      "/srv/aurumwire",
+    );
+  });
+
   it("refuses a DATA_DIR that is a file, with what to do", () => {
     const file = path.join(tempDir(), "not-a-folder");
     writeFileSync(file, "x");

@@ -650,6 +650,27 @@ describe("documentation", () => {
     expect(new Set(shapes).size).toBe(shapes.length);
   });
 
+  it("states every rule of the create body, so a client that follows the document is not refused", async () => {
+    const document = (await app.inject({ method: "GET", url: "/public/openapi.json" })).json();
+    const body =
+      document.paths["/public/articles"].post.requestBody.content["application/json"].schema;
+    // The least a client reading the document would send: each required string as short as the
+    // document allows (minLength, else one character).
+    const payload: Record<string, unknown> = {};
+    for (const name of body.required as string[]) {
+      const property = body.properties[name];
+      payload[name] =
+        property.type === "string" ? "a".repeat(property.minLength ?? 1) : sampleCategoryId;
+    }
+    const { secret } = await createKey(["articles:create"]);
+    const created = await callPublic("POST", "/public/articles", secret, { payload });
+    expect(created.json().fields ?? {}).toEqual({});
+    expect(created.statusCode).toBe(201);
+    // Rules the schema checks beyond length are said in words.
+    expect(body.properties.content.description).toContain("100 characters of text");
+    expect(body.properties.featuredImage.anyOf[0].description).toContain("http(s) URL");
+  });
+
   it("renders readable docs at /public/docs", async () => {
     const response = await app.inject({ method: "GET", url: "/public/docs" });
     expect(response.statusCode).toBe(200);

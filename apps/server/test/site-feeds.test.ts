@@ -122,6 +122,20 @@ describe("syndication", () => {
       /<enclosure [^>]*url="https:\/\/aurumwire\.example\/uploads\/covers\/[^"]+\.jpg"/,
     );
     expect((xml.match(/<item>/g) ?? []).length).toBeLessThanOrEqual(50);
+    // Each enclosure carries the real size of the file it points at (RSS requires the length).
+    const enclosures = [...xml.matchAll(/<enclosure [^>]*>/g)].map(([tag]) => ({
+      url: /url="([^"]+)"/.exec(tag)?.[1] ?? "",
+      length: /length="(\d+)"/.exec(tag)?.[1],
+    }));
+    expect(enclosures.length).toBeGreaterThan(0);
+    for (const { url, length } of enclosures.slice(0, 5)) {
+      const file = await app.inject({
+        method: "GET",
+        url: url.replace("https://aurumwire.example", ""),
+      });
+      expect(file.statusCode).toBe(200);
+      expect(Number(length)).toBe(file.rawPayload.length);
+    }
   });
 
   it("escapes titles, excerpts and names, and sends only the sanitized body as HTML", async () => {

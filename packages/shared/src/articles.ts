@@ -32,19 +32,29 @@ export const articleInputSchema = z.object({
     .trim()
     .min(1, "Title is required")
     .min(limits.titleMin, "Title must be at least 10 characters")
-    .max(limits.titleMax, "Title must be less than 200 characters"),
+    .max(limits.titleMax, "Title must be less than 200 characters")
+    .describe("Spaces around it are not counted"),
   excerpt: z
     .string({ error: "Excerpt is required" })
     .trim()
     .min(1, "Excerpt is required")
     .min(limits.excerptMin, "Excerpt must be at least 50 characters")
-    .max(limits.excerptMax, "Excerpt must be less than 500 characters"),
+    .max(limits.excerptMax, "Excerpt must be less than 500 characters")
+    .describe("Spaces around it are not counted"),
+  // The OpenAPI document is generated from this schema (public-api/openapi.ts): a rule a refine
+  // checks is stated in its description (and as minLength where the raw string must meet it), so a
+  // client that follows the document is never refused for a rule it was not told.
   content: z
     .string({ error: "Content is required" })
+    .min(1, "Content is required")
     .refine((html) => htmlTextLength(html) > 0, "Content is required")
+    .min(limits.contentMin, "Content must be at least 100 characters")
     .refine(
       (html) => htmlTextLength(html) >= limits.contentMin,
       "Content must be at least 100 characters",
+    )
+    .describe(
+      `The body as HTML (sanitized on save): at least ${limits.contentMin} characters of text, tags not counted`,
     ),
   categoryId: z.coerce
     .number({ error: "Category is required" })
@@ -69,6 +79,10 @@ export const articleInputSchema = z.object({
       (value) => value === "" || /^https?:\/\//i.test(value) || value.startsWith("/"),
       "Featured image must be an http(s) URL or an uploaded image path",
     )
+    .meta({
+      pattern: "^$|^[Hh][Tt][Tt][Pp][Ss]?://|^/",
+      description: "An http(s) URL, or the path of an image uploaded here (starts with /)",
+    })
     .nullish()
     .transform((value) => value || null),
   status: z.enum(articleStatuses, { error: "Status must be draft or published" }).default("draft"),

@@ -25,3 +25,20 @@ export function storedImageSrcSet(url: string): string | null {
     .map((variant) => `${stem}-${variant}.${extension} ${variant}w`)
     .join(", ");
 }
+
+/** The share image every page without its own uses (apps/web/public/share-image.png). */
+export const shareImageSize = { width: 1200, height: 630 } as const;
+
+/**
+ * The pixel size of an image whose size its URL tells: the site's share image, and the branded
+ * covers the server draws (`/uploads/covers/<name>-<width>.jpg`, always 2:1). Null for any other
+ * image: a page states no size it does not know.
+ */
+export function knownImageSize(url: string): { width: number; height: number } | null {
+  const path = url.replace(/^https?:\/\/[^/]+/i, "");
+  if (path === "/share-image.png") return shareImageSize;
+  const match = /^\/uploads\/covers\/[^?#]+-(\d{3,4})\.jpg$/.exec(path);
+  const width = Number(match?.[1]);
+  if (!(imageVariantWidths as readonly number[]).includes(width)) return null;
+  return { width, height: width / 2 };
+}

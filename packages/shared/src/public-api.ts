@@ -52,7 +52,11 @@ export const analyticsMaxDays = 366;
 export const analyticsDefaultDays = 30;
 
 export const analyticsQuerySchema = z.object({
-  from: isoDate.optional().describe("First day (UTC), default 29 days before `to`"),
+  from: isoDate
+    .optional()
+    .describe(
+      `First day (UTC), default 29 days before \`to\`; not after \`to\`, and at most ${analyticsMaxDays} days from \`from\` to \`to\``,
+    ),
   to: isoDate.optional().describe("Last day (UTC), default today"),
   articleId: databaseId().optional().describe("Only this article"),
   limit: z.coerce

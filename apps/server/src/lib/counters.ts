@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import type { RedisHealth } from "./redis-connection";
 import type { RedisKeys } from "./redis-keys";
 
 /**
@@ -54,14 +55,51 @@ export class MemoryCounterStore implements CounterStore {
   }
 }
 
+/**
+ * In Redis while it answers; while it is away (health says so, or a command fails), this
+ * instance's memory counts instead, so a lost Redis neither stops nor holds requests (issue 33).
+ */
 export class RedisCounterStore implements CounterStore {
+  private readonly local = new MemoryCounterStore();
+
   /** `keys`: where the counters live, the app's REDIS_KEY_PREFIX + "counter:". */
   constructor(
     private readonly redis: Redis,
     private readonly keys: RedisKeys,
+    private readonly health?: RedisHealth,
   ) {}
 
-  async hit(key: string, windowMs: number) {
+  private async either<T>(shared: () => Promise<T>, local: () => Promise<T>): Promise<T> {
+    if (this.health && !this.health.ready()) return local();
+    try {
+      return await shared();
+    } catch {
+      return local();
+    }
+  }
+
+  hit(key: string, windowMs: number) {
+    return this.either(
+      () => this.sharedHit(key, windowMs),
+      () => this.local.hit(key, windowMs),
+    );
+  }
+
+  peek(key: string) {
+    return this.either(
+      () => this.sharedPeek(key),
+      () => this.local.peek(key),
+    );
+  }
+
+  reset(key: string) {
+    return this.either(
+      () => this.redis.del(this.keys.key(key)).then(() => {}),
+      () => this.local.reset(key),
+    );
+  }
+
+  private async sharedHit(key: string, windowMs: number) {
     const fullKey = this.keys.key(key);
     const result = await this.redis
       .multi()
@@ -74,18 +112,15 @@ export class RedisCounterStore implements CounterStore {
     return { count, resetAt: Date.now() + (ttl > 0 ? ttl : windowMs) };
   }
 
-  async peek(key: string) {
+  private async sharedPeek(key: string) {
     const fullKey = this.keys.key(key);
     const [value, ttl] = await Promise.all([this.redis.get(fullKey), this.redis.pttl(fullKey)]);
     if (value === null || ttl <= 0) return null;
     return { count: Number(value), resetAt: Date.now() + ttl };
   }
 
-  async reset(key: string) {
-    await this.redis.del(this.keys.key(key));
-  }
-
   async close() {
     // the connection is owned and closed by whoever opened it
+    await this.local.close();
   }
 }

@@ -39,6 +39,16 @@ function findNul(value: unknown, where: string, depth = 0): string | null {
 
 export default fp(
   async function inputGuardsPlugin(app: FastifyInstance) {
+    // An empty body is no body, whatever its Content-Type: many HTTP clients (and clients made
+    // from our OpenAPI document) send `Content-Type: application/json` on every call, also on a
+    // DELETE or a POST that carries nothing. Anything else is parsed as Fastify does.
+    const parseJson = app.getDefaultJsonParser("error", "error");
+    app.removeContentTypeParser("application/json");
+    app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+      if (body.length === 0) done(null, undefined);
+      else parseJson(request, body as string, done);
+    });
+
     app.addHook("onRequest", async (request) => {
       const url = request.raw.url ?? "/";
       if (url.startsWith("//")) {

@@ -370,6 +370,8 @@ export async function shareInvalidationsThroughRedis(
   const channel = keys.key("page-cache", "invalidate");
   const instanceId = randomUUID();
   const subscriber = redis.duplicate();
+  // Its errors are the main connection's too (logged once there); no unhandled-error traces.
+  subscriber.on("error", () => {});
   await subscriber.subscribe(channel);
   subscriber.on("message", (_channel, message: string) => {
     let parsed: { from?: unknown; tags?: unknown };

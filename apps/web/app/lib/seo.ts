@@ -1,4 +1,5 @@
 import type { Article } from "@aurumwire/shared/articles";
+import { knownImageSize } from "@aurumwire/shared/image-widths";
 import { authorPath } from "@aurumwire/shared/slugs";
 import type { MetaDescriptor } from "react-router";
 
@@ -43,13 +44,19 @@ export function seoMeta(options: {
   type?: "website" | "article" | "profile";
   noIndex?: boolean;
   extra?: MetaDescriptor[];
+  /** The page of a paged list: past the first, its own canonical URL and "Page N" in the title. */
+  page?: number;
 }): MetaDescriptor[] {
   const { siteName, publicUrl } = siteFrom(options.matches);
-  const fullTitle = options.title
-    ? `${options.title} | ${siteName}`
-    : `${siteName} - Premium Crypto Intelligence`;
-  const url = absoluteUrl(publicUrl, options.path);
+  const page = options.page && options.page > 1 ? options.page : null;
+  const title = page && options.title ? `${options.title} - Page ${page}` : options.title;
+  const fullTitle = title ? `${title} | ${siteName}` : `${siteName} - Premium Crypto Intelligence`;
+  const path = page
+    ? `${options.path}${options.path.includes("?") ? "&" : "?"}page=${page}`
+    : options.path;
+  const url = absoluteUrl(publicUrl, path);
   const image = absoluteUrl(publicUrl, options.image || "/share-image.png");
+  const imageSize = knownImageSize(options.image || "/share-image.png");
   const description = descriptionText(options.description);
   return [
     { title: fullTitle },
@@ -57,15 +64,22 @@ export function seoMeta(options: {
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:site_name", content: siteName },
     { property: "og:type", content: options.type ?? "website" },
-    { property: "og:title", content: options.title ?? fullTitle },
+    { property: "og:title", content: title ?? fullTitle },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
+    ...(imageSize
+      ? [
+          { property: "og:image:width", content: String(imageSize.width) },
+          { property: "og:image:height", content: String(imageSize.height) },
+        ]
+      : []),
     { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: options.title ?? fullTitle },
+    { name: "twitter:title", content: title ?? fullTitle },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
-    ...(options.noIndex ? [{ name: "robots", content: "noindex" }] : []),
+    // Search engines may show large image previews of pages they index (Google Discover needs it).
+    { name: "robots", content: options.noIndex ? "noindex" : "max-image-preview:large" },
     ...(options.extra ?? []),
   ];
 }

@@ -36,6 +36,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     description:
       "Crypto market analysis: technical analysis, market structure and the trends behind the moves, from the AurumWire desk.",
     path: loaderData && loaderData.tab !== "all" ? `/analysis?tab=${loaderData.tab}` : "/analysis",
+    page: loaderData?.list.pagination.page,
   });
 
 export default function AnalysisPage({ loaderData }: Route.ComponentProps) {

@@ -46,6 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         ? `AurumWire articles matching "${q}": crypto news, analysis and explainers.`
         : "Search AurumWire's crypto news and analysis.",
       path: q ? `/search?q=${encodeURIComponent(q)}` : "/search",
+      page: loaderData?.list.pagination.page,
       noIndex: true,
     });
   }
@@ -56,6 +57,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     description:
       "The latest cryptocurrency news: breaking stories, market news, trends and the debates moving Bitcoin, Ethereum and DeFi.",
     path: tab.key === "all" ? "/articles" : `/articles?tab=${tab.key}`,
+    page: loaderData?.list.pagination.page,
     extra: [rssAlternate(siteFrom(matches).publicUrl, siteFrom(matches).siteName)],
   });
 };

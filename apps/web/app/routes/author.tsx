@@ -44,6 +44,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       ? descriptionText(author.bio)
       : `Crypto news and analysis by ${name} for ${siteName}.`,
     path,
+    page: loaderData.list.pagination.page,
     image: author.avatar,
     type: "profile",
     extra: [
@@ -110,6 +111,7 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
         pagination={list.pagination}
         error={list.error}
         path={path}
+        priorityFirst
         empty={<EmptyState title="No articles by this author yet." />}
       />
     </>

@@ -63,6 +63,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     title: categoryPageTitle(category.name),
     description: category.description ?? `The latest ${category.name} articles from ${siteName}.`,
     path: `/category/${category.slug}`,
+    page: loaderData.list?.pagination.page,
     extra: [
       breadcrumbJsonLd(publicUrl, [
         { name: "Home", path: "/" },

@@ -74,8 +74,13 @@ export function landingMeta(
   });
 }
 
+/**
+ * /landing is the home page's stories in the alternate layout (and the very page / serves when Site
+ * Settings choose it): its canonical address is the home page's, so search engines index one of
+ * the two (decision 210).
+ */
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  landingMeta(matches, loaderData, "/landing");
+  landingMeta(matches, loaderData, "/");
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadLandingPage(context);

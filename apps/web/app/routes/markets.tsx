@@ -40,6 +40,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     description:
       "Live cryptocurrency prices for Bitcoin, Ethereum and the major coins, with market news, trading and technical analysis.",
     path: loaderData && loaderData.tab !== "all" ? `/markets?tab=${loaderData.tab}` : "/markets",
+    page: loaderData?.list.pagination.page,
   });
 
 export default function MarketsPage({ loaderData }: Route.ComponentProps) {

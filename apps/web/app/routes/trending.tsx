@@ -60,16 +60,23 @@ export default function TrendingPage({ loaderData }: Route.ComponentProps) {
           {trending.length === 0 && !error ? (
             <EmptyState title="No trending articles yet." />
           ) : (
-            <ArticleGrid articles={trending} columns={3} excerptLength={120} />
+            <ArticleGrid
+              articles={trending}
+              columns={3}
+              excerptLength={120}
+              priorityFirst
+              eagerCount={6}
+            />
           )}
         </section>
         <aside aria-label="Most read this week">
           <section className="aw-sidebar-box" aria-labelledby="popular-heading">
             <h2 id="popular-heading">Most Read This Week</h2>
             <ol className="aw-stack" style={{ listStyle: "none", padding: 0, margin: 0 }}>
-              {popular.map((article) => (
+              {popular.map((article, index) => (
                 <li key={article.id}>
-                  <ArticleCard article={article} variant="small" />
+                  {/* The first of the box are beside the grid's first row, in the first screen. */}
+                  <ArticleCard article={article} variant="small" eager={index < 6} />
                 </li>
               ))}
             </ol>

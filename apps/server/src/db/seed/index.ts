@@ -14,9 +14,22 @@ import { demoUsers } from "./demo-users";
 export async function seedDemoContent(
   db: Database,
   /** `files`: where the demo covers go (default: DATA_DIR/uploads). */
-  options: { dataDir: string; siteName: string; files?: FileStorage },
+  options: {
+    dataDir: string;
+    siteName: string;
+    files?: FileStorage;
+    /** Told once, before the first part is seeded (a start that finds it all done says nothing). */
+    onSeeding?: () => void;
+  },
 ): Promise<void> {
-  await seedOnce(db, "seed:users", async () => {
+  let told = false;
+  const seedOnce = async (marker: string, seed: () => Promise<void>) =>
+    seedPartOnce(db, marker, async () => {
+      if (!told) options.onSeeding?.();
+      told = true;
+      await seed();
+    });
+  await seedOnce("seed:users", async () => {
     const users = createUsersRepository(db);
     for (const demo of demoUsers) {
       if (await users.findByEmail(demo.email)) continue;
@@ -31,11 +44,11 @@ export async function seedDemoContent(
       });
     }
   });
-  await seedOnce(db, "seed:categories", () => seedDemoCategories(db));
-  await seedOnce(db, "seed:articles", () => seedDemoArticles(db, options));
+  await seedOnce("seed:categories", () => seedDemoCategories(db));
+  await seedOnce("seed:articles", () => seedDemoArticles(db, options));
 }
 
-async function seedOnce(db: Database, marker: string, seed: () => Promise<void>) {
+async function seedPartOnce(db: Database, marker: string, seed: () => Promise<void>) {
   const [done] = await db.select().from(siteSettings).where(eq(siteSettings.key, marker));
   if (done) return;
   await seed();

@@ -53,6 +53,8 @@ export async function createRedisBus(
   const channel = keys.key("realtime");
   const listeners = new Set<RealtimeListener>();
   const subscriber = redis.duplicate();
+  // Its errors are the main connection's too (logged once there); no unhandled-error traces.
+  subscriber.on("error", () => {});
   await subscriber.subscribe(channel);
   subscriber.on("message", (_channel, raw: string) => {
     let message: RealtimeMessage;

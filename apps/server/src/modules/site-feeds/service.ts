@@ -5,6 +5,7 @@ import type { ArticleRecord } from "../articles/present";
 import type { ArticlesRepository } from "../articles/repository";
 import { sanitizeArticleHtml } from "../articles/sanitize";
 import type { CategoriesService } from "../categories/service";
+import type { FileStorage } from "../media/file-storage";
 import type { PublicAuthorsReader } from "../public-site/author-reader";
 
 /** Pages of the public site that are the same for everyone, for the sitemap. */
@@ -72,14 +73,33 @@ export function createFeedsService(deps: {
   categories: CategoriesService;
   authors: PublicAuthorsReader;
   cache: PageCache;
+  files: Pick<FileStorage, "keyOf" | "sizeOf">;
   site: { name: string; url: string };
 }) {
-  const { articles, categories, authors, cache, site } = deps;
+  const { articles, categories, authors, cache, files, site } = deps;
 
-  function toFeed(
+  /**
+   * RSS requires an enclosure's length in bytes: our own images have their stored size; an image
+   * elsewhere has no size we know, so it is left out of the enclosure rather than sent as 0.
+   */
+  async function enclosureSizes(records: ArticleRecord[]): Promise<Map<string, number>> {
+    const sizes = new Map<string, number>();
+    await Promise.all(
+      records.map(async (record) => {
+        const key = record.featuredImage ? files.keyOf(record.featuredImage) : null;
+        if (!key || !record.featuredImage) return;
+        const size = await files.sizeOf(key).catch(() => null);
+        if (size) sizes.set(record.featuredImage, size);
+      }),
+    );
+    return sizes;
+  }
+
+  async function toFeed(
     records: ArticleRecord[],
     meta: { title: string; description: string; path: string; feedPath: string },
-  ): string {
+  ): Promise<string> {
+    const sizes = await enclosureSizes(records);
     const feed = new Feed({
       id: `${site.url}${meta.path}`,
       title: escapeFeedText(meta.title),
@@ -96,7 +116,9 @@ export function createFeedsService(deps: {
     });
     for (const record of records) {
       const link = `${site.url}/article/${record.slug}`;
-      const image = record.featuredImage ? absoluteUrl(site.url, record.featuredImage) : undefined;
+      const length = record.featuredImage ? sizes.get(record.featuredImage) : undefined;
+      const image =
+        record.featuredImage && length ? absoluteUrl(site.url, record.featuredImage) : undefined;
       feed.addItem({
         title: escapeFeedText(record.title),
         id: link,
@@ -115,7 +137,7 @@ export function createFeedsService(deps: {
           ...(record.category ? [{ name: escapeFeedText(record.category.name) }] : []),
           ...record.tags.map((tag) => ({ name: escapeFeedText(tag) })),
         ],
-        ...(image ? { enclosure: { url: image, type: imageType(image), length: 0 } } : {}),
+        ...(image ? { enclosure: { url: image, type: imageType(image), length } } : {}),
       });
     }
     // RSS 2.0's <author> is an e-mail address; a byline without one is Dublin Core's creator

@@ -1,13 +1,12 @@
 import useScrollTrigger from "@mui/material/useScrollTrigger";
-import { type FormEvent, lazy, Suspense, useState } from "react";
-import { useNavigate } from "react-router";
+import { lazy, Suspense } from "react";
 import { useAuth } from "../../lib/auth-context";
 import "./public-layout.css";
 import { SiteLink } from "../site-link";
-import { navItems, searchPath } from "./nav";
+import { MobileMenu, mobileMenuId, SearchGlyph, useSearchSubmit } from "./mobile-menu";
+import { navItems } from "./nav";
 
 const HeaderAccount = lazy(() => import("./header-account"));
-const MobileMenu = lazy(() => import("./mobile-menu"));
 
 /** The Menu and Search icons as plain SVG (MUI's paths): an SvgIcon costs a style serialization per render. */
 function MenuGlyph() {
@@ -18,33 +17,24 @@ function MenuGlyph() {
   );
 }
 
-function SearchGlyph() {
-  return (
-    <svg className="aw-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d="M15.5 14h-.79l-.28-.27C15.41 12.59 16 11.11 16 9.5 16 5.91 13.09 3 9.5 3S3 5.91 3 9.5 5.91 16 9.5 16c1.61 0 3.09-.59 4.23-1.57l.27.28v.79l5 4.99L20.49 19zm-6 0C7.01 14 5 11.99 5 9.5S7.01 5 9.5 5 14 7.01 14 9.5 11.99 14 9.5 14" />
-    </svg>
-  );
-}
-
+/**
+ * The header's search (wide screens; the menu has its own): a plain GET form, so Enter or the
+ * Search button works before the page has hydrated and without JavaScript; in the app it moves
+ * without a page load. The field is uncontrolled: text typed before hydration stays and counts.
+ */
 function SearchBox() {
-  const navigate = useNavigate();
-  const [text, setText] = useState("");
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const path = searchPath(text);
-    if (path) navigate(path);
-  };
+  const onSubmit = useSearchSubmit();
   return (
-    // action/method: without JavaScript the browser itself goes to /search?q=...
     <form role="search" action="/search" method="get" onSubmit={onSubmit} className="aw-search">
-      <SearchGlyph />
       <input
-        value={text}
-        onChange={(event) => setText(event.target.value)}
         placeholder="Search crypto news..."
         aria-label="Search articles"
         name="q"
+        enterKeyHint="search"
       />
+      <button type="submit" className="aw-search__submit" aria-label="Search">
+        <SearchGlyph />
+      </button>
     </form>
   );
 }
@@ -80,21 +70,16 @@ function AuthArea() {
 
 export function Header({ siteName }: { siteName: string }) {
   const hidden = useScrollTrigger({ threshold: 120 });
-  const [mobileOpen, setMobileOpen] = useState(false);
-  // The drawer mounts on the first open: until then it is nothing to render.
-  const [mobileMounted, setMobileMounted] = useState(false);
   return (
     <>
       <header className={hidden ? "aw-appbar aw-appbar--hidden" : "aw-appbar"}>
         <div className="aw-toolbar">
+          {/* Opens the server-rendered drawer by itself, before and without any script. */}
           <button
             type="button"
             className="aw-round-button aw-menu-button"
             aria-label="Open menu"
-            onClick={() => {
-              setMobileMounted(true);
-              setMobileOpen(true);
-            }}
+            popoverTarget={mobileMenuId}
           >
             <MenuGlyph />
           </button>
@@ -114,11 +99,7 @@ export function Header({ siteName }: { siteName: string }) {
           <AuthArea />
         </div>
       </header>
-      {mobileMounted && (
-        <Suspense fallback={null}>
-          <MobileMenu open={mobileOpen} onClose={() => setMobileOpen(false)} />
-        </Suspense>
-      )}
+      <MobileMenu />
     </>
   );
 }

@@ -29,9 +29,9 @@ export async function loadArticleList(
   query: Partial<ArticleListQuery>,
 ): Promise<{ articles: CardArticle[]; pagination: Pagination; error: string | null }> {
   const full: ArticleListQuery = { page: 1, limit: limits.defaultPageSize, ...query };
+  let list: Awaited<ReturnType<typeof context.services.articles.list>>;
   try {
-    const list = await context.services.articles.list(full);
-    return { articles: list.articles.map(toCardArticle), pagination: list.pagination, error: null };
+    list = await context.services.articles.list(full);
   } catch (error) {
     console.error("article list failed", error);
     return {
@@ -40,6 +40,11 @@ export async function loadArticleList(
       error: listError,
     };
   }
+  // A page past the last one is not an empty page of the list: search engines would keep it.
+  if (full.page > 1 && full.page > list.pagination.totalPages) {
+    throw data("Page not found", { status: 404 });
+  }
+  return { articles: list.articles.map(toCardArticle), pagination: list.pagination, error: null };
 }
 
 /** Parses ?page= leniently for pages (a bad value is page 1, not an error screen). */

@@ -121,12 +121,19 @@ export function HighlightBox({
             badge={badge}
             excerptLength={100}
             priority={index === 0}
+            eager
           />
         ))}
       </div>
     </section>
   );
 }
+
+/**
+ * The cards of a list in the first screen at 1440 px (900 high), loaded at once: the first two
+ * rows under a page heading, the first row under a highlight box.
+ */
+const firstScreenCards = { alone: 6, belowHighlights: 3 };
 
 /** A list of articles with its error, empty state and pages. */
 export function ArticleListSection({
@@ -166,6 +173,7 @@ export function ArticleListSection({
               columns={3}
               excerptLength={150}
               priorityFirst={priorityFirst}
+              eagerCount={priorityFirst ? firstScreenCards.alone : firstScreenCards.belowHighlights}
             />
           )}
           <PaginationLinks pagination={pagination} path={path} params={params} />

@@ -1,0 +1,95 @@
+import { expect, type Page, type Route } from "@playwright/test";
+import { test } from "./fixtures";
+
+// A reader's first tap is never lost (issue 35, decisions 240-241): on a reading page the scripts
+// start after the content (decision 150), so a tap can come before React has hydrated the page.
+// These tests hold the page's JavaScript back until they let it go, so "before hydration" is a
+// certainty, not a race; how fast the answers come is measured by `npm run bench:interaction`.
+
+const articlePath = "/article/how-bitcoin-miners-survive-a-halving";
+
+/** Holds every script of the app until `release()` is called. */
+async function holdScripts(page: Page) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(/\/assets\/.*\.js(\?.*)?$/, (route) => {
+    if (released) return route.continue();
+    held.push(route);
+  });
+  return {
+    async release() {
+      released = true;
+      for (const route of held.splice(0)) await route.continue();
+    },
+  };
+}
+
+/** Starts loading a page without waiting for it to hydrate (the fixture's goto would). */
+function startLoading(page: Page, path: string): Promise<unknown> {
+  return page.goto(path).catch((error: unknown) => error);
+}
+
+test("a tap on the menu before the page's scripts have run opens the menu", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const scripts = await holdScripts(page);
+  const loading = startLoading(page, "/articles");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("navigation", { name: "Mobile menu" });
+  await expect(menu.getByRole("link", { name: "Markets" })).toBeVisible();
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+  // The menu's search works from the HTML too.
+  await menu.getByLabel("Search articles").fill("bitcoin");
+  await menu.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/\/search\?q=bitcoin$/);
+  await scripts.release();
+  await loading;
+});
+
+test("the menu stays open through hydration and closes with Escape", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const scripts = await holdScripts(page);
+  const loading = startLoading(page, "/");
+  const button = page.getByRole("button", { name: "Open menu" });
+  await button.click();
+  const menu = page.getByRole("navigation", { name: "Mobile menu" });
+  await expect(menu).toBeVisible();
+  await scripts.release();
+  await loading;
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+  await expect(menu).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+});
+
+test("a press on a button before hydration is answered once the page has hydrated", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const scripts = await holdScripts(page);
+  const loading = startLoading(page, articlePath);
+  // An anonymous reader's Like sends them to log in.
+  await page.getByRole("button", { name: "Like this article" }).click();
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+  await expect(page).toHaveURL(new RegExp(`${articlePath}$`));
+  await scripts.release();
+  await loading;
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("text typed into the header search before hydration is searched with its Search button", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const scripts = await holdScripts(page);
+  const loading = startLoading(page, "/");
+  const search = page
+    .getByRole("search")
+    .filter({ has: page.getByPlaceholder("Search crypto news...") });
+  await search.getByLabel("Search articles").fill("staking");
+  await scripts.release();
+  await loading;
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+  await search.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/search\?q=staking$/);
+  await expect(search.getByLabel("Search articles")).toBeVisible();
+});

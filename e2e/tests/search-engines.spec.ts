@@ -1,0 +1,77 @@
+import { expect } from "@playwright/test";
+import { test } from "./fixtures";
+
+/** What a search engine reads in the server's HTML (issue 32). */
+
+const metaContent = (html: string, attribute: string, name: string) =>
+  new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`).exec(html)?.[1];
+/** The path and query of the page's canonical URL (the host is PUBLIC_URL's, not the test's). */
+const canonicalOf = (html: string) => {
+  const href = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+  return href ? new URL(href).pathname + new URL(href).search : undefined;
+};
+const pathOf = (url?: string) => (url ? new URL(url).pathname + new URL(url).search : undefined);
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+
+test("each page of a list is its own canonical page with its number in the title; past the last, 404", async ({
+  request,
+}) => {
+  const first = await (await request.get("/articles")).text();
+  expect(canonicalOf(first)).toBe("/articles");
+  for (const page of [2, 3]) {
+    const response = await request.get(`/articles?page=${page}`);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(canonicalOf(html)).toBe(`/articles?page=${page}`);
+    expect(titleOf(html)).toContain(`Page ${page}`);
+    expect(titleOf(html)).not.toBe(titleOf(first));
+  }
+  for (const path of ["/articles?page=500", "/analysis?page=500", "/category/bitcoin?page=500"]) {
+    expect((await request.get(path)).status(), path).toBe(404);
+  }
+});
+
+test("/landing names the home page as its canonical address", async ({ request }) => {
+  const html = await (await request.get("/landing")).text();
+  expect(canonicalOf(html)).toBe("/");
+  expect(pathOf(metaContent(html, "property", "og:url"))).toBe("/");
+});
+
+test("an article allows large image previews and states its share image's size", async ({
+  request,
+}) => {
+  const html = await (await request.get("/article/how-bitcoin-miners-survive-a-halving")).text();
+  expect(metaContent(html, "name", "robots")).toBe("max-image-preview:large");
+  expect(metaContent(html, "property", "og:image")).toMatch(/\/uploads\/covers\/.+-1200\.jpg$/);
+  expect(metaContent(html, "property", "og:image:width")).toBe("1200");
+  expect(metaContent(html, "property", "og:image:height")).toBe("600");
+  // Pages kept out of the index stay out.
+  const search = await (await request.get("/search?q=bitcoin")).text();
+  expect(metaContent(search, "name", "robots")).toBe("noindex");
+});
+
+test("desktop list pages load the images of the first screen at once", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/articles");
+  const author = await page
+    .getByTestId("article-card")
+    .first()
+    .evaluate(async (card) => {
+      const html = await (await fetch((card as HTMLAnchorElement).href)).text();
+      return /href="(\/author\/[^"]+)"/.exec(html)?.[1];
+    });
+  expect(author).toBeTruthy();
+  for (const path of ["/trending", "/articles", "/analysis", "/search?q=bitcoin", author!]) {
+    await page.goto(path);
+    const lazyInFirstScreen = await page.evaluate(() =>
+      [...document.querySelectorAll("main img")]
+        .filter((image) => {
+          const box = image.getBoundingClientRect();
+          return box.width > 0 && box.top < window.innerHeight && box.bottom > 0;
+        })
+        .filter((image) => image.getAttribute("loading") === "lazy")
+        .map((image) => image.getAttribute("src")),
+    );
+    expect(lazyInFirstScreen, path).toEqual([]);
+  }
+});
