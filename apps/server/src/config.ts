@@ -312,6 +312,11 @@ export function loadConfig(
       "OPENAI_API_KEY: required when OPENAI_BASE_URL is set (any text for a local server that checks none)",
     ]);
   }
+  if (e.MARKET_STREAM_URL && !e.MARKET_DATA_URL) {
+    throw new ConfigError([
+      "MARKET_DATA_URL: required when MARKET_STREAM_URL is set (the stream's prices are checked against the price API and its gaps filled from it)",
+    ]);
+  }
   const s3 = s3StorageConfig(e);
   const dataDir = path.resolve(e.INIT_CWD ?? process.cwd(), overrides.dataDir ?? e.DATA_DIR);
   const port = overrides.port ?? e.PORT;

@@ -36,6 +36,27 @@ describe("config", () => {
     expect(problems).toContain("SEED_DEMO:");
   });
 
+  it("takes an exchange stream only with a WebSocket address and a price API to check it against", () => {
+    const secret = { JWT_SECRET: "x".repeat(40), DATA_DIR: tmpdir() };
+    expect(() => loadConfig({ ...secret, MARKET_STREAM_URL: "https://feed.example" })).toThrow(
+      /MARKET_STREAM_URL: must be a WebSocket address/,
+    );
+    expect(() => loadConfig({ ...secret, MARKET_STREAM_URL: "wss://feed.example" })).toThrow(
+      /MARKET_DATA_URL: required when MARKET_STREAM_URL is set/,
+    );
+    const config = loadConfig({
+      ...secret,
+      MARKET_STREAM_URL: "wss://ws-feed.exchange.coinbase.com",
+      MARKET_DATA_URL: "https://api.coingecko.com/api/v3",
+      STREAM_CONNECTIONS_PER_ADDRESS: "4",
+    });
+    expect(config.marketStream).toEqual({
+      url: "wss://ws-feed.exchange.coinbase.com",
+      kind: "coinbase",
+    });
+    expect(config.stream).toEqual({ maxPerAddress: 4, maxConnections: 10_000 });
+  });
+
   it("reads OUTBOUND_ALLOW_PRIVATE as CIDR ranges and explains a wrong one", () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir }).outboundAllowPrivate).toEqual([]);

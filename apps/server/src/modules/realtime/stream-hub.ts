@@ -86,7 +86,7 @@ export function createStreamHub(options: StreamHubOptions) {
   function fullPrices(): StreamPricesEvent {
     const data = ticker();
     const at = data.updatedAt ?? new Date(0).toISOString();
-    return pricesEvent(
+    const event = pricesEvent(
       true,
       data.coins.map((coin) => ({
         symbol: coin.symbol,
@@ -95,6 +95,8 @@ export function createStreamHub(options: StreamHubOptions) {
         at,
       })),
     );
+    // Sample prices have no time.
+    return { ...event, updatedAt: data.updatedAt };
   }
 
   function drop(client: Client) {

@@ -1,6 +1,7 @@
 import { changeDirection, formatChange, formatTickerPrice } from "@aurumwire/shared/format";
 import type { TickerCoin } from "@aurumwire/shared/market";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
+import { FlashValue } from "../live/flash-value";
 import "./price-ticker-bar.css";
 import "./public-layout.css";
 
@@ -11,9 +12,12 @@ import "./public-layout.css";
 export function PriceTickerBar({
   coins,
   sample,
+  badge,
 }: {
   coins: readonly TickerCoin[] | null;
   sample?: boolean;
+  /** "Live · 14:03:22" or "Delayed" while the live stream is open (decision 235). */
+  badge?: ReactNode;
 }) {
   // The second copy, which only makes the scroll seamless, is added in the browser: the server's
   // HTML (and its render, on every page) carries the 12 coins once, and the bar starts to move
@@ -34,6 +38,7 @@ export function PriceTickerBar({
               SAMPLE
             </span>
           )}
+          {badge}
           {/* Coins scroll inside a window of their own: they leave at its edge, never under the label. */}
           <div className="aw-ticker__viewport">
             <div
@@ -51,7 +56,7 @@ export function PriceTickerBar({
                     aria-hidden={copy === 1 ? true : undefined}
                   >
                     <strong>{coin.symbol}</strong>
-                    <span>{formatTickerPrice(coin.price)}</span>
+                    <FlashValue value={coin.price}>{formatTickerPrice(coin.price)}</FlashValue>
                     <span className={`aw-ticker-${changeDirection(coin.change24h)}`}>
                       {formatChange(coin.change24h)}
                     </span>

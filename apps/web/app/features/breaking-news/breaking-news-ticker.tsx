@@ -89,5 +89,6 @@ export function LiveBreakingNewsTicker({ initial }: { initial: NewsTickerRespons
     const slug = item.articleSlug ?? (await requestArticleFor(item));
     navigate(`/article/${slug}`);
   }
-  return <BreakingNewsTicker items={items} onOpen={onOpen} />;
+  // A pushed item comes first: a new key starts the line again at it.
+  return <BreakingNewsTicker key={items?.[0]?.id ?? "none"} items={items} onOpen={onOpen} />;
 }

@@ -5,10 +5,15 @@ import type {
   TickerNewsItem,
 } from "@aurumwire/shared/news";
 import { fallbackTickerNews } from "@aurumwire/shared/news-fallback";
+import { useEffect, useMemo, useState } from "react";
 import { api } from "../../lib/api-client";
+import { onBreaking, startLiveStream } from "../../lib/live-stream";
 import { useRefreshingData } from "../../lib/use-refreshing-data";
 
-/** Ticker news items, refreshed every 600 s; the 4 built-in headlines when the first load fails. */
+/**
+ * Ticker news items, refreshed every 600 s; the 4 built-in headlines when the first load fails.
+ * Items the live stream pushes (decision 233) come first the moment they arrive.
+ */
 export function useBreakingNews(initial: NewsTickerResponse | null): TickerNewsItem[] | null {
   const data = useRefreshingData<TickerNewsItem[]>({
     path: "/news/ticker",
@@ -17,7 +22,18 @@ export function useBreakingNews(initial: NewsTickerResponse | null): TickerNewsI
     select: (answer) => (answer as NewsTickerResponse).news,
     fallback: fallbackTickerNews,
   });
-  return data;
+  const [pushed, setPushed] = useState<TickerNewsItem[]>([]);
+  useEffect(() => {
+    startLiveStream();
+    return onBreaking(({ item }) =>
+      setPushed((list) => [item, ...list.filter((known) => known.id !== item.id)].slice(0, 10)),
+    );
+  }, []);
+  return useMemo(() => {
+    if (pushed.length === 0) return data;
+    const ids = new Set(pushed.map((item) => item.id));
+    return [...pushed, ...(data ?? []).filter((item) => !ids.has(item.id))];
+  }, [data, pushed]);
 }
 
 /** Asks the server for the item's article (made once, on first request) and returns its slug. */

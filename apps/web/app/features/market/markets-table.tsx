@@ -5,12 +5,16 @@ import {
   formatTickerPrice,
 } from "@aurumwire/shared/format";
 import type { MarketsTableData } from "@aurumwire/shared/market";
+import type { ReactNode } from "react";
+import { FlashValue } from "../../components/live/flash-value";
+import { LiveBadge } from "../../components/live/live-badge";
+import { useLiveStream, withLivePrices } from "../../lib/live-stream";
 import { MarketDataSourceNote } from "./market-source-note";
 import "./markets-table.css";
 import { useMarketsTable } from "./use-market-data";
 
 /** The /markets 'Live Cryptocurrency Prices' table; missing numbers read N/A. Plain HTML (decision 150). */
-export function MarketsTable({ data }: { data: MarketsTableData }) {
+export function MarketsTable({ data, badge }: { data: MarketsTableData; badge?: ReactNode }) {
   const sample = data.source === "sample";
   return (
     <section aria-labelledby="markets-table-heading">
@@ -21,6 +25,7 @@ export function MarketsTable({ data }: { data: MarketsTableData }) {
         {sample && <span className="aw-markets__sample">Sample data</span>}
       </div>
       <MarketDataSourceNote source={data.source} updatedAt={data.updatedAt} />
+      {badge}
       <p id="markets-table-scroll-hint" className="aw-markets__hint">
         Swipe the table sideways for market cap and volume →
       </p>
@@ -50,7 +55,9 @@ export function MarketsTable({ data }: { data: MarketsTableData }) {
                   <strong className="aw-markets__symbol">{asset.symbol}</strong>
                   {asset.name}
                 </th>
-                <td>{formatTickerPrice(asset.price)}</td>
+                <td>
+                  <FlashValue value={asset.price}>{formatTickerPrice(asset.price)}</FlashValue>
+                </td>
                 <td
                   className={`aw-markets__change aw-markets__change--${changeDirection(asset.change)}`}
                 >
@@ -67,9 +74,18 @@ export function MarketsTable({ data }: { data: MarketsTableData }) {
   );
 }
 
-/** The markets table with its data: the server's first answer, refreshed with the prices. */
+/**
+ * The markets table with its data: the server's first answer, refreshed with the prices; with the
+ * live stream open, each row's price and change are replaced in place as they move (decision 235).
+ */
 export function LiveMarketsTable({ initial }: { initial: MarketsTableData | null }) {
   const data = useMarketsTable(initial);
+  const live = useLiveStream();
   if (!data) return <p className="aw-markets__loading">Loading live crypto prices...</p>;
-  return <MarketsTable data={data} />;
+  const assets = withLivePrices(data.assets, live, data.updatedAt, (asset, change24h) => ({
+    ...asset,
+    change: change24h ?? asset.change,
+  }));
+  const badge = data.source === "sample" && !live.lastUpdate ? null : <LiveBadge live={live} />;
+  return <MarketsTable data={{ ...data, assets }} badge={badge} />;
 }
