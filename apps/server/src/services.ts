@@ -225,6 +225,7 @@ export function createServices(deps: {
     repository: breakingNewsRepository,
     counters,
     feeds: config.newsFeeds,
+    publicUrl: config.publicUrl,
     timeoutMs: outboundTimeoutMs,
     intervalMs: intervals.newsTickerRefreshMs,
     log,
