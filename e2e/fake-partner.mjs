@@ -49,7 +49,11 @@ const server = createServer(async (request, response) => {
   const url = new URL(request.url ?? "/", "http://127.0.0.1");
   const path = url.pathname;
   const base = `http://127.0.0.1:${port}`;
-  if (path === "/" || path === "/posts") return send(response, 200, { posts });
+  if (path === "/" || path === "/posts") {
+    // As WordPress's home page does: where its REST API lives.
+    response.setHeader("link", `<${base}/wp-json/>; rel="https://api.w.org/"`);
+    return send(response, 200, { posts });
+  }
 
   if (path.startsWith("/wp-json/wp/v2/")) {
     const expected = `Basic ${Buffer.from(`${credentials.wordpress.user}:${credentials.wordpress.appPassword}`).toString("base64")}`;
@@ -60,6 +64,18 @@ const server = createServer(async (request, response) => {
         data: { status: 401 },
       });
     }
+    if (path === "/wp-json/wp/v2/users/me") {
+      return send(response, 200, {
+        name: credentials.wordpress.user,
+        capabilities: { edit_posts: true, publish_posts: true },
+      });
+    }
+    if (/^\/wp-json\/wp\/v2\/(tags|categories)$/.test(path)) {
+      if (request.method === "GET") return send(response, 200, []);
+      const term = JSON.parse(body || "{}");
+      return send(response, 201, { id: nextId++, name: term.name, slug: term.slug });
+    }
+    if (path === "/wp-json/wp/v2/posts" && request.method === "GET") return send(response, 200, []);
     const match = /^\/wp-json\/wp\/v2\/(posts|media)(?:\/(\d+))?$/.exec(path);
     if (!match)
       return send(response, 404, {

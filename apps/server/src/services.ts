@@ -212,6 +212,7 @@ export function createServices(deps: {
     repository: breakingNewsRepository,
     counters,
     feeds: config.newsFeeds,
+    publicUrl: config.publicUrl,
     timeoutMs: outboundTimeoutMs,
     intervalMs: intervals.newsTickerRefreshMs,
     log,

@@ -96,6 +96,7 @@ describe("feed parsing", () => {
       link: "https://chaindaily.example/news/etf-inflows",
       publishedAt: new Date("2024-12-10T09:00:00Z"),
       tags: ["markets", "etf", "bitcoin", "trading"],
+      links: [],
     });
   });
 

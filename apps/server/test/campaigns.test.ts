@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertArticle, userId } from "./article-fixtures";
 import { ollamaHandler } from "./fake-ai-servers";
 import { type FakeServer, startFakeServer } from "./fake-http-server";
-import { fakeWordPress } from "./fake-partners";
+import { fakeWebhook, fakeWordPress } from "./fake-partners";
 import { buildTestApp, demo, loginAs } from "./helpers";
 
 let clock = Date.parse("2026-04-01T08:00:00Z");
@@ -110,7 +110,11 @@ describe("campaigns", () => {
   });
 
   it("persists a campaign, queues its 4th article on launch, pauses, resumes and cancels", async () => {
-    const articles = await Promise.all([1, 2, 3, 4].map(() => insertArticle(app, { authorId })));
+    const articles = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        insertArticle(app, { authorId, publishedAt: new Date(clock - 24 * 3_600_000) }),
+      ),
+    );
     const created = await app.inject({
       method: "POST",
       url: "/api/campaigns",
@@ -195,7 +199,10 @@ describe("campaigns", () => {
   });
 
   it("cancels the pushes of a cancelled campaign", async () => {
-    const article = await insertArticle(app, { authorId });
+    const article = await insertArticle(app, {
+      authorId,
+      publishedAt: new Date(clock - 24 * 3_600_000),
+    });
     const created = (
       await app.inject({
         method: "POST",
@@ -277,5 +284,76 @@ describe("AI drafts", () => {
     });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().error).toContain("no message to portray");
+  });
+
+  it("sends a campaign to several partners, each under its own rule", async () => {
+    const admin = await loginAs(app, "admin");
+    const hook = fakeWebhook({ secret: "campaign-webhook-secret" });
+    const hookServer = await startFakeServer(hook.handler);
+    try {
+      const partners = await app.inject({
+        method: "GET",
+        url: "/api/aurumwire/partners",
+        headers: admin,
+      });
+      const wordpress = partners.json().data.partners[0].id as number;
+      const created = await app.inject({
+        method: "POST",
+        url: "/api/aurumwire/partners",
+        headers: admin,
+        payload: {
+          name: "Partner webhook",
+          kind: "webhook",
+          url: `${hookServer.url}/hook`,
+          secret: "campaign-webhook-secret",
+          maxArticles: 1,
+          windowHours: 24,
+        },
+      });
+      const webhook = created.json().data.partner.id as number;
+      const articles = await Promise.all(
+        [1, 2].map(() =>
+          insertArticle(app, { authorId, publishedAt: new Date(clock - 24 * 3_600_000) }),
+        ),
+      );
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/campaigns",
+        headers: editor,
+        payload: draft({
+          name: "Two partners",
+          partnerIds: [wordpress, webhook],
+          content: { ...draft().content, articles: articles.map((article) => article.id) },
+        }),
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const id = response.json().data.campaign.id as number;
+      expect(response.json().data.campaign.partnerIds).toEqual([wordpress, webhook]);
+      const launched = await app.inject({
+        method: "POST",
+        url: `/api/campaigns/${id}/launch`,
+        headers: editor,
+      });
+      const pushes = launched.json().data.pushes as Array<{ partnerId: number; status: string }>;
+      expect(pushes).toHaveLength(4);
+      const on = (partnerId: number, status: string) =>
+        pushes.filter((push) => push.partnerId === partnerId && push.status === status).length;
+      // The webhook partner takes 1 a day, the WordPress partner its own rule's share.
+      expect(on(webhook, "sent")).toBe(1);
+      expect(on(webhook, "queued")).toBe(1);
+      expect(on(wordpress, "sent") + on(wordpress, "queued")).toBe(2);
+      expect(hook.received.filter((item) => item.event === "article.published")).toHaveLength(1);
+
+      const unknown = await app.inject({
+        method: "POST",
+        url: "/api/campaigns",
+        headers: editor,
+        payload: draft({ partnerIds: [999_999] }),
+      });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().error).toContain("Partner connection not found");
+    } finally {
+      await hookServer.close();
+    }
   });
 });

@@ -16,6 +16,7 @@ export interface FakePost {
   status: string;
   updatedAt: string;
   featuredMedia?: number;
+  canonicalUrl?: string;
 }
 
 function unauthorizedWordPress(response: ServerResponse) {
@@ -33,10 +34,57 @@ export function fakeWordPress(options: {
 }) {
   const posts = new Map<string, FakePost>();
   const media: number[] = [];
+  const terms = new Map<string, { id: number; name: string; slug: string }[]>([
+    ["tags", []],
+    ["categories", []],
+  ]);
   let nextId = 100;
   const handler = (request: RecordedRequest, response: ServerResponse) => {
+    // The home page announces the REST root, as WordPress does (no credentials needed).
+    if (request.path === "/" && request.method === "GET") {
+      response.setHeader("link", `<${options.baseUrl()}/wp-json/>; rel="https://api.w.org/"`);
+      response.setHeader("content-type", "text/html");
+      return response.end("<!doctype html><title>Partner</title>");
+    }
     const expected = `Basic ${Buffer.from(`${options.user}:${options.appPassword}`).toString("base64")}`;
     if (request.headers.authorization !== expected) return unauthorizedWordPress(response);
+    if (request.path === "/wp-json/wp/v2/users/me") {
+      return sendJson(response, 200, {
+        id: 1,
+        name: options.user,
+        capabilities: { edit_posts: true, publish_posts: true },
+      });
+    }
+    const taxonomy = request.path.match(/^\/wp-json\/wp\/v2\/(tags|categories)$/)?.[1];
+    if (taxonomy) {
+      const list = terms.get(taxonomy) ?? [];
+      if (request.method === "GET") {
+        return sendJson(
+          response,
+          200,
+          list.filter((term) => term.slug === request.query.get("slug")),
+        );
+      }
+      const body = JSON.parse(request.body || "{}") as { name: string; slug: string };
+      const term = { id: nextId++, name: body.name, slug: body.slug };
+      list.push(term);
+      return sendJson(response, 201, term);
+    }
+    if (request.path === "/wp-json/wp/v2/posts" && request.method === "GET") {
+      const search = request.query.get("search") ?? "";
+      return sendJson(
+        response,
+        200,
+        [...posts.values()]
+          .filter((post) => post.html.includes(search))
+          .map((post) => ({
+            id: Number(post.id),
+            link: `${options.baseUrl()}/?p=${post.id}`,
+            status: post.status,
+            content: { raw: post.html },
+          })),
+      );
+    }
     const match = request.path.match(/^\/wp-json\/wp\/v2\/(posts|media)(?:\/(\d+))?$/);
     if (!match)
       return sendJson(response, 404, {
@@ -128,7 +176,7 @@ export function fakeWordPress(options: {
       status: body.status ?? "draft",
     });
   };
-  return { handler, posts, media };
+  return { handler, posts, media, terms };
 }
 
 /** Why a Ghost Admin token is refused, or null when it is good. */
@@ -178,6 +226,24 @@ export function fakeGhost(options: {
     const refused = checkGhostToken(request.headers.authorization, options, options.now());
     if (refused)
       return sendJson(response, 401, { errors: [{ message: refused, type: "UnauthorizedError" }] });
+    if (request.path === "/ghost/api/admin/site/") {
+      return sendJson(response, 200, { site: { title: "Partner Ghost", version: "5.130" } });
+    }
+    if (request.path === "/ghost/api/admin/users/") {
+      return sendJson(response, 200, { users: [] });
+    }
+    if (request.path === "/ghost/api/admin/posts/" && request.method === "GET") {
+      const canonical = request.query.get("filter")?.match(/^canonical_url:'(.*)'$/)?.[1];
+      return sendJson(response, 200, {
+        posts: [...posts.values()]
+          .filter((post) => canonical === undefined || post.canonicalUrl === canonical)
+          .map((post) => ({
+            id: post.id,
+            url: `${options.baseUrl()}/p/${post.id}/`,
+            canonical_url: post.canonicalUrl,
+          })),
+      });
+    }
     const match = request.path.match(/^\/ghost\/api\/admin\/posts\/(?:([a-f0-9]+)\/)?$/);
     if (!match)
       return sendJson(response, 404, {
@@ -208,7 +274,13 @@ export function fakeGhost(options: {
       return response.end();
     }
     const body = JSON.parse(request.body || "{}") as {
-      posts?: Array<{ title?: string; html?: string; status?: string; updated_at?: string }>;
+      posts?: Array<{
+        title?: string;
+        html?: string;
+        status?: string;
+        updated_at?: string;
+        canonical_url?: string;
+      }>;
     };
     const input = body.posts?.[0];
     if (!input?.title && request.method === "POST")
@@ -250,6 +322,7 @@ export function fakeGhost(options: {
         html: input.html ?? "",
         status: input.status ?? "draft",
         updatedAt: new Date(options.now()).toISOString(),
+        canonicalUrl: input.canonical_url,
       };
       posts.set(created.id, created);
       return answer(201, created);

@@ -40,6 +40,7 @@ export default [
     route("api-keys", "routes/dashboard.api-keys.tsx"),
     route("users", "routes/dashboard.users.tsx"),
     route("campaigns", "routes/dashboard.campaigns.tsx"),
+    route("campaigns/syndication", "routes/dashboard.syndication.tsx"),
     route("campaigns/:id", "routes/dashboard.campaign.tsx"),
     route("categories", "routes/dashboard.categories.tsx"),
     route("landing-page", "routes/dashboard.landing-page.tsx"),

@@ -290,6 +290,14 @@ export const campaignDraftSchema = z
           targetLength: "medium",
         },
       }),
+    /**
+     * The partners this campaign goes to, each under its own compliance rule (issue 28); empty:
+     * the default partner.
+     */
+    partnerIds: z
+      .array(databaseId("Partner ids must be positive whole numbers"))
+      .max(10, "A campaign goes to at most 10 partners")
+      .default([]),
     status: z.literal("draft").default("draft"),
   })
   .superRefine((value, context) => {
@@ -317,6 +325,8 @@ export interface CampaignView {
   budget: { amount: number };
   schedule: { startDate: string | null; endDate: string | null; postingFrequency: string };
   partnerId: number | null;
+  /** Every partner the campaign goes to (the first is partnerId). */
+  partnerIds: number[];
   counts: {
     held: number;
     queued: number;

@@ -131,7 +131,8 @@ export interface PartnerPushView {
   articleId: number;
   articleTitle: string;
   campaignId: number | null;
-  action: "create" | "update";
+  /** create: a new post; update: a re-send; withdraw: taken down on the partner. */
+  action: "create" | "update" | "withdraw";
   status: PartnerPushStatus;
   /** Queued: when it goes out; sent: when it went out. */
   slotAt: string | null;
@@ -140,9 +141,19 @@ export interface PartnerPushView {
   remoteId: string | null;
   remoteUrl: string | null;
   error: string | null;
+  /** remote_gone: the partner deleted the post; check_partner: the outcome was never known. */
+  errorCode: string | null;
   createdAt: string;
   sentAt: string | null;
+  /** What the Syndication log offers for this push. */
+  canRetry: boolean;
+  canSendAsNew: boolean;
+  canWithdraw: boolean;
 }
+
+export const pushIdParamsSchema = z.object({
+  id: databaseId("Push id must be a positive whole number"),
+});
 
 export const partnerIdQuerySchema = z.object({
   partnerId: databaseId("Partner id must be a positive whole number").optional(),

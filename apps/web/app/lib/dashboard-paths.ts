@@ -14,6 +14,7 @@ export const dashboardPaths = {
   featuredArticles: "/dashboard/featured-articles",
   apiKeys: "/dashboard/api-keys",
   campaigns: "/dashboard/campaigns",
+  syndicationLog: "/dashboard/campaigns/syndication",
   categories: "/dashboard/categories",
   landingPage: "/dashboard/landing-page",
   users: "/dashboard/users",

@@ -112,7 +112,7 @@ function PartnerTestPage() {
       {status === "signed-in" && isEditor(user) && (
         <>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            Runs the integration status, a real connection test (a draft created and deleted on the
+            Runs the integration status, a read-only connection test (nothing is created on the
             partner, or a signed ping) and the compliance counters, and shows each answer.
           </Typography>
           <Box sx={{ display: "flex", gap: 1, mb: 3, flexWrap: "wrap" }}>

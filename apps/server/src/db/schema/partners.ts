@@ -100,8 +100,11 @@ export const partnerPushes = pgTable(
       .notNull()
       .references(() => articles.id, { onDelete: "cascade" }),
     campaignId: integer("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
-    /** "create" makes a new remote post and counts for the rule; "update" re-sends one. */
-    action: text("action", { enum: ["create", "update"] })
+    /**
+     * "create" makes a new remote post and counts for the rule; "update" re-sends one;
+     * "withdraw" took it down on the partner (decision 173).
+     */
+    action: text("action", { enum: ["create", "update", "withdraw"] })
       .notNull()
       .default("create"),
     status: text("status", {
@@ -115,6 +118,13 @@ export const partnerPushes = pgTable(
     remoteId: text("remote_id"),
     remoteUrl: text("remote_url"),
     error: text("error"),
+    /** Why it failed, for what the log offers: remote_gone (send again as new), check_partner. */
+    errorCode: text("error_code"),
+    /**
+     * An earlier attempt may have reached the partner (time-out, cut connection, 5xx, a stopped
+     * server): the next attempt looks the post up by our canonical link before creating one.
+     */
+    lookupFirst: boolean("lookup_first").notNull().default(false),
     requestedBy: integer("requested_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
@@ -128,6 +138,30 @@ export const partnerPushes = pgTable(
     uniqueIndex("partner_pushes_one_open_idx")
       .on(table.partnerId, table.articleId)
       .where(sql`status in ('held', 'queued', 'sending')`),
+  ],
+);
+
+/**
+ * What a partner already has of ours, per connection (decision 171): our images' copies in its
+ * media library (`wp-media`, `ghost-image`, keyed by our storage key) and its term ids for our
+ * tags and categories (`wp-tags`, `wp-categories`, keyed by slug). Looked up before uploading or
+ * creating again; editors may correct a term mapping by changing remote_id.
+ */
+export const partnerRemoteRefs = pgTable(
+  "partner_remote_refs",
+  {
+    id: serial("id").primaryKey(),
+    partnerId: integer("partner_id")
+      .notNull()
+      .references(() => partnerConnections.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    key: text("key").notNull(),
+    remoteId: text("remote_id").notNull(),
+    remoteUrl: text("remote_url"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("partner_remote_refs_key_idx").on(table.partnerId, table.kind, table.key),
   ],
 );
 

@@ -15,6 +15,8 @@ export interface ParsedFeedItem {
   link: string | null;
   publishedAt: Date | null;
   tags: string[];
+  /** The addresses its body links to (a syndicated copy of our story links our article). */
+  links: string[];
 }
 
 export interface ParsedFeed {
@@ -207,6 +209,14 @@ export function parseFeed(xml: string, feedUrl: string, now = new Date()): Parse
       dialect === "atom"
         ? textOf(entry.summary) || textOf(entry.content)
         : textOf(entry.description) || textOf(entry.encoded);
+    const bodies = [entry.summary, entry.content, entry.description, entry.encoded].map(textOf);
+    const links = [
+      ...new Set(
+        bodies.flatMap((body) =>
+          [...body.matchAll(/href\s*=\s*["']([^"']+)["']/gi)].map((m) => m[1]),
+        ),
+      ),
+    ];
     const dedupeKey = dedupeKeyFor(guid, link, title, host);
     // A feed that lists the same item twice is one item.
     if (seen.has(dedupeKey) || (link && seen.has(link))) continue;
@@ -221,6 +231,7 @@ export function parseFeed(xml: string, feedUrl: string, now = new Date()): Parse
         dialect === "atom"
           ? parseDate(entry.published ?? entry.updated, now)
           : parseDate(entry.pubDate ?? entry.date, now),
+      links,
       tags: tagsFor(dialect === "atom" ? entry.category : (entry.category ?? entry.subject), title),
     });
   }

@@ -76,6 +76,8 @@ export function createBreakingNewsService(deps: {
   repository: BreakingNewsRepository;
   counters: CounterStore;
   feeds: string[];
+  /** Our own address: feed items that are our syndicated stories are dropped (issue 28, 6). */
+  publicUrl?: string;
   timeoutMs: number;
   intervalMs: number;
   log?: BreakingNewsLogger;
@@ -152,17 +154,24 @@ export function createBreakingNewsService(deps: {
         return { url, outcome: "not_modified", added: 0 };
       }
       const feed = parseFeed(response.body, url);
+      const ownArticles = deps.publicUrl ? `${deps.publicUrl}/article/` : null;
+      const ours = (item: (typeof feed.items)[number]) =>
+        !!deps.publicUrl &&
+        ((item.link?.startsWith(`${deps.publicUrl}/`) ?? false) ||
+          item.links.some((link) => ownArticles !== null && link.startsWith(ownArticles)));
       const inserted = await repository.insertNewItems(
-        feed.items.map((item) => ({
-          dedupeKey: item.dedupeKey,
-          link: item.link,
-          title: item.title,
-          summary: item.summary,
-          source: feed.source,
-          feedUrl: url,
-          tags: item.tags,
-          publishedAt: item.publishedAt ?? new Date(),
-        })),
+        feed.items
+          .filter((item) => !ours(item))
+          .map((item) => ({
+            dedupeKey: item.dedupeKey,
+            link: item.link,
+            title: item.title,
+            summary: item.summary,
+            source: feed.source,
+            feedUrl: url,
+            tags: item.tags,
+            publishedAt: item.publishedAt ?? new Date(),
+          })),
       );
       const added = inserted.length;
       announceNew(inserted);

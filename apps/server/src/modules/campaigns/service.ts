@@ -63,10 +63,20 @@ export function createCampaignsService(deps: {
         postingFrequency: draft.schedule?.postingFrequency ?? "daily",
       },
       partnerId: row.partnerId,
+      partnerIds: partnerIdsOf(row),
       counts,
       createdAt: row.createdAt.toISOString(),
       draft,
     };
+  }
+
+  /** The campaign's partners: those chosen in the wizard, else the one it was given. */
+  function partnerIdsOf(row: CampaignRow): number[] {
+    const chosen = (row.draft as { partnerIds?: unknown }).partnerIds;
+    const ids = Array.isArray(chosen)
+      ? chosen.filter((id): id is number => typeof id === "number")
+      : [];
+    return ids.length ? ids : row.partnerId ? [row.partnerId] : [];
   }
 
   async function countsFor(ids: number[]) {
@@ -98,14 +108,23 @@ export function createCampaignsService(deps: {
 
   async function addArticles(actor: Actor, row: CampaignRow, articleIds: number[]) {
     const results: Array<{ articleId: number; success: boolean; error?: string }> = [];
+    const partnerIds = partnerIdsOf(row);
     for (const articleId of [...new Set(articleIds)]) {
-      try {
-        await partners.hold(actor, row.partnerId ?? undefined, row.id, articleId);
-        results.push({ articleId, success: true });
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        results.push({ articleId, success: false, error: error.message });
+      // One push per partner, each under that partner's own rule.
+      const errors: string[] = [];
+      for (const partnerId of partnerIds.length ? partnerIds : [undefined]) {
+        try {
+          await partners.hold(actor, partnerId, row.id, articleId);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          errors.push(error.message);
+        }
       }
+      results.push(
+        errors.length
+          ? { articleId, success: false, error: errors.join(" ") }
+          : { articleId, success: true },
+      );
     }
     if (row.status === "active") await partners.moveCampaign(row.id, "queue");
     return results;
@@ -196,7 +215,8 @@ export function createCampaignsService(deps: {
           "content.aiContent.messageToPortray": "Message to Portray to Audience is required",
         });
       }
-      const partner = await partners.findPartner();
+      for (const partnerId of draft.partnerIds) await partners.findPartner(partnerId);
+      const partner = await partners.findPartner(draft.partnerIds[0]);
       const row = await repo.insert({
         name: draft.name,
         description: draft.description,

@@ -5,6 +5,7 @@ import {
   onboardBulkSchema,
   onboardParamsSchema,
   partnerIdQuerySchema,
+  pushIdParamsSchema,
   recommendationsQuerySchema,
   updatePartnerConnectionSchema,
 } from "@aurumwire/shared/partners";
@@ -17,6 +18,7 @@ const idParams = z.object({ id: databaseId("Partner id must be a positive whole 
 const pushesQuery = z.object({
   partnerId: databaseId("Partner id must be a positive whole number").optional(),
   campaignId: databaseId("Campaign id must be a positive whole number").optional(),
+  articleId: databaseId("Article id must be a positive whole number").optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
@@ -97,6 +99,24 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ partners: PartnersService }>
     "/pushes",
     { preHandler: editors, schema: { querystring: pushesQuery } },
     async (request) => ok({ pushes: await partners.listPushes(request.query) }),
+  );
+
+  // The Syndication log's actions (issue 28): each answers the push it made.
+  app.post(
+    "/pushes/:id/retry",
+    { preHandler: editors, schema: { params: pushIdParamsSchema } },
+    async (request) => ok({ push: await partners.retry(request.user!, request.params.id) }),
+  );
+  app.post(
+    "/pushes/:id/send-as-new",
+    { preHandler: editors, schema: { params: pushIdParamsSchema } },
+    async (request) =>
+      ok({ push: await partners.sendAgainAsNew(request.user!, request.params.id) }),
+  );
+  app.post(
+    "/pushes/:id/withdraw",
+    { preHandler: editors, schema: { params: pushIdParamsSchema } },
+    async (request) => ok({ push: await partners.withdraw(request.user!, request.params.id) }),
   );
 
   app.get("/partners", { preHandler: editors }, async () =>

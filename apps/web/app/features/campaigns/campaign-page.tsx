@@ -1,4 +1,3 @@
-import type { PartnerPushView } from "@aurumwire/shared/partners";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -19,7 +18,7 @@ import { ManagementTable } from "../../components/management-table";
 import { PageHeading } from "../../components/page-heading";
 import { ApiError } from "../../lib/api-client";
 import { dashboardPaths } from "../../lib/dashboard-paths";
-import { formatArticleDate, formatDateTime } from "../../lib/dates";
+import { formatArticleDate } from "../../lib/dates";
 import { errorMessage } from "../../lib/error-text";
 import {
   partnerBase,
@@ -30,52 +29,7 @@ import {
   useRecommendations,
 } from "./campaigns-api";
 import { campaignStatusColor, useSiteName } from "./campaigns-dashboard";
-
-const pushColor = {
-  held: "default",
-  queued: "info",
-  sending: "info",
-  sent: "success",
-  failed: "error",
-  cancelled: "default",
-} as const;
-
-const pushLabel: Record<PartnerPushView["status"], string> = {
-  held: "Waiting for launch",
-  queued: "Queued",
-  sending: "Sending",
-  sent: "Sent",
-  failed: "Failed",
-  cancelled: "Cancelled",
-};
-
-function PushDetail({ push }: { push: PartnerPushView }) {
-  if (push.status === "sent") {
-    return push.remoteUrl ? (
-      <Link href={push.remoteUrl} target="_blank" rel="noopener">
-        View on {push.partnerName}
-      </Link>
-    ) : (
-      <span>Delivered {formatDateTime(push.sentAt)}</span>
-    );
-  }
-  if (push.status === "queued") {
-    return (
-      <span>
-        Goes out {formatDateTime(push.slotAt)}
-        {push.error ? ` (last try: ${push.error})` : ""}
-      </span>
-    );
-  }
-  if (push.status === "failed")
-    return (
-      <Typography color="error.main" variant="body2">
-        {push.error}
-      </Typography>
-    );
-  if (push.status === "held") return <span>Sent after launch, within the compliance rule</span>;
-  return <span>-</span>;
-}
+import { PushActions, PushDetail, PushState } from "./push-rows";
 
 /** One campaign: its articles with their state, and pause, resume, cancel (decision 113). */
 export function CampaignPage({ id }: { id: number }) {
@@ -88,6 +42,7 @@ export function CampaignPage({ id }: { id: number }) {
   const [picking, setPicking] = useState(false);
   const [chosen, setChosen] = useState<number[]>([]);
   const [cancelling, setCancelling] = useState(false);
+  const [launching, setLaunching] = useState(false);
   const recommendations = useRecommendations(base, picking);
 
   if (detail.isLoading) return <Typography sx={{ py: 4 }}>Loading campaign...</Typography>;
@@ -145,7 +100,7 @@ export function CampaignPage({ id }: { id: number }) {
           <Button
             variant="contained"
             disabled={action.isPending}
-            onClick={() => run("launch", "Campaign launched")}
+            onClick={() => setLaunching(true)}
           >
             Launch Campaign
           </Button>
@@ -314,6 +269,7 @@ export function CampaignPage({ id }: { id: number }) {
           { label: "State" },
           { label: "Details" },
           { label: "Attempts", align: "right" },
+          { label: "Actions" },
         ]}
         loading={{ active: false, text: "" }}
         empty={{ active: pushes.length === 0, text: "No articles in this campaign yet" }}
@@ -323,18 +279,30 @@ export function CampaignPage({ id }: { id: number }) {
             <TableCell sx={{ maxWidth: 320 }}>{push.articleTitle}</TableCell>
             <TableCell>{push.partnerName}</TableCell>
             <TableCell>
-              <Chip size="small" label={pushLabel[push.status]} color={pushColor[push.status]} />
-              {push.action === "update" && (
-                <Chip size="small" label="update" variant="outlined" sx={{ ml: 0.5 }} />
-              )}
+              <PushState push={push} />
             </TableCell>
             <TableCell sx={{ maxWidth: 360, overflowWrap: "anywhere" }}>
               <PushDetail push={push} />
             </TableCell>
             <TableCell align="right">{push.attempts}</TableCell>
+            <TableCell>
+              <PushActions push={push} base={base} onDone={feedback.show} />
+            </TableCell>
           </TableRow>
         ))}
       </ManagementTable>
+      <ConfirmDialog
+        open={launching}
+        title="Launch campaign?"
+        message={`${pushes.filter((push) => push.status === "held").length} articles go to ${[...new Set(pushes.map((push) => push.partnerName))].join(", ") || "the partner"} now, as far as each partner's compliance rule allows; the rest are queued and sent when the window opens. Sent articles appear on the partner's site.`}
+        confirmLabel="Launch Campaign"
+        busy={action.isPending}
+        onCancel={() => setLaunching(false)}
+        onConfirm={async () => {
+          setLaunching(false);
+          await run("launch", "Campaign launched");
+        }}
+      />
       <ConfirmDialog
         open={cancelling}
         title="Cancel campaign?"

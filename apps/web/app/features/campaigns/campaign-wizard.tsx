@@ -53,6 +53,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { FormTextField } from "../../components/form/form-text-field";
 import { errorMessage } from "../../lib/error-text";
 import { useCreateCampaign, useRecommendations } from "./campaigns-api";
+import { PartnerChooser } from "./partner-chooser";
 
 const categoryIcons: Record<CampaignCategory, ReactNode> = {
   defi: <AccountBalanceIcon />,
@@ -160,6 +161,7 @@ export function CampaignWizard(props: {
   const [step, setStep] = useState<1 | 2 | 3 | 5>(1);
   const [template, setTemplate] = useState<CampaignTemplate | null>(null);
   const [articleIds, setArticleIds] = useState<number[]>([]);
+  const [partnerIds, setPartnerIds] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [createdId, setCreatedId] = useState<number | null>(null);
   const create = useCreateCampaign();
@@ -175,6 +177,7 @@ export function CampaignWizard(props: {
     setStep(1);
     setTemplate(null);
     setArticleIds([]);
+    setPartnerIds([]);
     setError(null);
     setCreatedId(null);
     form.reset(defaultValues());
@@ -188,6 +191,7 @@ export function CampaignWizard(props: {
   const draft = (): CampaignDraft => {
     const audience = defaultAudiences[template?.category ?? "general"];
     return {
+      partnerIds: values.partnerEnabled ? partnerIds : [],
       name: values.name.trim(),
       description: values.description.trim(),
       template: template?.id ?? "",
@@ -331,12 +335,7 @@ export function CampaignWizard(props: {
               sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", md: "2fr 1fr" } }}
             >
               <Box sx={{ display: "grid", gap: 2 }}>
-                <FormTextField
-                  name="name"
-                  control={form.control}
-                  label="Campaign Name *"
-                  required
-                />
+                <FormTextField name="name" control={form.control} label="Campaign Name" required />
                 <FormTextField
                   name="description"
                   control={form.control}
@@ -439,6 +438,12 @@ export function CampaignWizard(props: {
                 />
                 {values.partnerEnabled && (
                   <Paper variant="outlined" sx={{ p: 2 }}>
+                    <PartnerChooser
+                      base={props.partnerBase}
+                      enabled={props.open && step >= 2}
+                      value={partnerIds}
+                      onChange={setPartnerIds}
+                    />
                     <Typography variant="subtitle1">Articles to syndicate</Typography>
                     <Typography variant="body2" color="text.secondary">
                       Published articles the partner has not had yet, by views and recency. They are

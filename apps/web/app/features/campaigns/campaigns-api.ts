@@ -195,3 +195,26 @@ export function useCampaignAiDraft() {
       (await api.post<Answer<CampaignDetail>>(`/campaigns/${id}/ai-drafts`)).data,
   );
 }
+
+/** The Syndication log: every push, campaign or not (decision 173). */
+export function usePushes(base: string) {
+  return useQuery({
+    queryKey: ["partner", "pushes"],
+    queryFn: async () =>
+      (await api.get<Answer<{ pushes: PartnerPushView[] }>>(`${base}/pushes?limit=300`)).data
+        .pushes,
+    refetchInterval: 15_000,
+  });
+}
+
+/** Retry, send again as new, or withdraw one push; answers the push it made. */
+export function usePushAction(base: string) {
+  return useInvalidating(
+    async (input: { id: number; action: "retry" | "send-as-new" | "withdraw" }) =>
+      (
+        await api.post<Answer<{ push: PartnerPushView }>>(
+          `${base}/pushes/${input.id}/${input.action}`,
+        )
+      ).data.push,
+  );
+}

@@ -172,6 +172,9 @@ export function CampaignsDashboard() {
             >
               Write New Article
             </Button>
+            <Button variant="outlined" component={RouterLink} to={dashboardPaths.syndicationLog}>
+              Syndication Log
+            </Button>
           </CardContent>
         </Card>
       </Box>

@@ -31,7 +31,8 @@ export function ComplianceSummary({ compliance }: { compliance: ComplianceStatus
         value={Math.min(100, (used / Math.max(1, max)) * 100)}
         color={used >= max ? "error" : "primary"}
         aria-label="Articles sent in the compliance window"
-        sx={{ height: 8, borderRadius: 4, mb: 1 }}
+        // A neutral track: at 0 of 3 the bar must look empty, not gold (issue 32).
+        sx={{ height: 8, borderRadius: 4, mb: 1, bgcolor: "action.selected" }}
       />
       {limited && (
         <Typography variant="body2" color="error.main">

@@ -1,0 +1,163 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { cp, mkdir, mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * A real Ghost 5 (installed from the npm registry by scripts/partners/install-ghost.sh into
+ * ~/.cache/aurumwire-ghost/<version>) for the partner contract suite: production mode, SQLite in a
+ * temp folder, a random port, set up through its own Admin API (owner, then a custom integration
+ * whose Admin API key our adapter uses).
+ */
+
+export const ghostVersion = process.env.GHOST_VERSION ?? "5.130.6";
+export const ghostHome = path.join(
+  process.env.GHOST_HOME ?? path.join(os.homedir(), ".cache", "aurumwire-ghost"),
+  ghostVersion,
+);
+
+export function ghostInstalled(): boolean {
+  return existsSync(path.join(ghostHome, ".installed"));
+}
+
+export interface RealGhost {
+  url: string;
+  adminKey: string;
+  ownerEmail: string;
+  /** Admin API as the owner (session cookie): how we check what landed there. */
+  admin<T = unknown>(
+    method: string,
+    route: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }>;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startGhost(): Promise<RealGhost> {
+  const root = await mkdtemp(path.join(os.tmpdir(), "aurumwire-ghost-"));
+  const content = path.join(root, "content");
+  for (const folder of ["data", "images", "logs", "settings", "themes", "files", "media"]) {
+    await mkdir(path.join(content, folder), { recursive: true });
+  }
+  await cp(
+    path.join(ghostHome, "content", "themes", "casper"),
+    path.join(content, "themes", "casper"),
+    { recursive: true },
+  );
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const output: string[] = [];
+  const child = spawn(process.execPath, ["index.js"], {
+    cwd: ghostHome,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      url,
+      server__host: "127.0.0.1",
+      server__port: String(port),
+      database__client: "sqlite3",
+      database__connection__filename: path.join(content, "data", "ghost.db"),
+      database__useNullAsDefault: "true",
+      paths__contentPath: content,
+      logging__level: "error",
+      logging__transports: '["stdout"]',
+      privacy__useUpdateCheck: "false",
+      privacy__useGravatar: "false",
+      privacy__useRpcPing: "false",
+      security__staffDeviceVerification: "false",
+      mail__transport: "SMTP",
+      mail__options__host: "127.0.0.1",
+      mail__options__port: "1",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk) => output.push(String(chunk)));
+  child.stderr?.on("data", (chunk) => output.push(String(chunk)));
+
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    }
+    await rm(root, { recursive: true, force: true });
+  };
+
+  try {
+    const deadline = Date.now() + 300_000;
+    for (;;) {
+      const ok = await fetch(`${url}/ghost/api/admin/site/`)
+        .then((response) => response.ok)
+        .catch(() => false);
+      if (ok) break;
+      if (child.exitCode !== null || Date.now() > deadline) {
+        throw new Error(`Ghost did not start on ${url}:\n${output.join("").slice(-3000)}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const ownerEmail = "owner@partner.example";
+    const password = `Gh0st!${Math.random().toString(36).slice(2, 10)}Zq#8`;
+    const headers = { "content-type": "application/json", origin: url, accept: "application/json" };
+    const setup = await fetch(`${url}/ghost/api/admin/authentication/setup/`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        setup: [{ name: "Partner Owner", email: ownerEmail, password, blogTitle: "Partner Ghost" }],
+      }),
+    });
+    if (!setup.ok) throw new Error(`Ghost setup answered ${setup.status}: ${await setup.text()}`);
+    let cookie = "";
+    const signIn = async () => {
+      const session = await fetch(`${url}/ghost/api/admin/session/`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ username: ownerEmail, password }),
+      });
+      if (!session.ok) throw new Error(`Ghost sign-in answered ${session.status}`);
+      cookie = (session.headers.get("set-cookie") ?? "").split(";")[0];
+    };
+    const admin = async <T>(method: string, route: string, body?: unknown) => {
+      const response = await fetch(`${url}/ghost/api/admin${route}`, {
+        method,
+        headers: { ...headers, cookie },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
+    };
+    type Keys = {
+      integrations?: Array<{ api_keys: Array<{ type: string; id: string; secret: string }> }>;
+    };
+    let integration: { status: number; body: Keys } = { status: 0, body: {} };
+    // A fresh session is now and then not yet usable on a loaded machine: sign in again.
+    for (let attempt = 0; attempt < 3 && integration.status !== 201; attempt++) {
+      await signIn();
+      integration = await admin<Keys>("POST", "/integrations/?include=api_keys", {
+        integrations: [{ name: `AurumWire ${attempt}` }],
+      });
+    }
+    const key = integration.body.integrations?.[0]?.api_keys.find((item) => item.type === "admin");
+    if (!key) throw new Error(`Ghost made no Admin API key: ${JSON.stringify(integration.body)}`);
+    // Ghost shows the Admin API key as id:secret; some versions answer the secret in that form.
+    const adminKey = key.secret.includes(":") ? key.secret : `${key.id}:${key.secret}`;
+    return { url, adminKey, ownerEmail, admin, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

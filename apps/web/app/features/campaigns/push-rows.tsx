@@ -1,0 +1,158 @@
+import type { PartnerPushView } from "@aurumwire/shared/partners";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
+import Typography from "@mui/material/Typography";
+import { useState } from "react";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { formatDateTime } from "../../lib/dates";
+import { errorMessage } from "../../lib/error-text";
+import { usePushAction } from "./campaigns-api";
+
+/** One push of the ledger as the campaign page and the Syndication log show it (decision 173). */
+
+export const pushColor = {
+  held: "default",
+  queued: "info",
+  sending: "info",
+  sent: "success",
+  failed: "error",
+  cancelled: "default",
+} as const;
+
+export const pushLabel: Record<PartnerPushView["status"], string> = {
+  held: "Waiting for launch",
+  queued: "Queued",
+  sending: "Sending",
+  sent: "Sent",
+  failed: "Failed",
+  cancelled: "Cancelled",
+};
+
+export function PushState({ push }: { push: PartnerPushView }) {
+  return (
+    <Box sx={{ display: "flex", gap: 0.5, flexWrap: "wrap" }}>
+      <Chip
+        size="small"
+        label={
+          push.action === "withdraw" && push.status === "sent"
+            ? "Withdrawn"
+            : pushLabel[push.status]
+        }
+        color={
+          push.action === "withdraw" && push.status === "sent" ? "warning" : pushColor[push.status]
+        }
+      />
+      {push.action === "update" && <Chip size="small" label="update" variant="outlined" />}
+    </Box>
+  );
+}
+
+export function PushDetail({ push }: { push: PartnerPushView }) {
+  if (push.action === "withdraw") {
+    return (
+      <Typography variant="body2" color={push.status === "failed" ? "error.main" : undefined}>
+        {push.error ?? `Withdrawn ${formatDateTime(push.sentAt)}`}
+      </Typography>
+    );
+  }
+  if (push.status === "sent") {
+    return push.remoteUrl ? (
+      <Link href={push.remoteUrl} target="_blank" rel="noopener">
+        View on {push.partnerName}
+      </Link>
+    ) : (
+      <span>Delivered {formatDateTime(push.sentAt)}</span>
+    );
+  }
+  if (push.status === "queued") {
+    return (
+      <span>
+        Goes out {formatDateTime(push.slotAt)}
+        {push.error ? ` (last try: ${push.error})` : ""}
+      </span>
+    );
+  }
+  if (push.status === "failed")
+    return (
+      <Typography color="error.main" variant="body2">
+        {push.error}
+      </Typography>
+    );
+  if (push.status === "held") return <span>Sent after launch, within the compliance rule</span>;
+  return <span>-</span>;
+}
+
+/** Retry, Send again as new, Withdraw: what the push allows, each answered in the feedback. */
+export function PushActions(props: {
+  push: PartnerPushView;
+  base: string;
+  onDone: (severity: "success" | "error", message: string) => void;
+}) {
+  const { push, base, onDone } = props;
+  const action = usePushAction(base);
+  const [withdrawing, setWithdrawing] = useState(false);
+  const run = async (name: "retry" | "send-as-new" | "withdraw") => {
+    try {
+      const result = await action.mutateAsync({ id: push.id, action: name });
+      onDone(
+        result.status === "failed" ? "error" : "success",
+        result.status === "failed"
+          ? (result.error ?? "It failed again")
+          : name === "withdraw"
+            ? `"${push.articleTitle}" withdrawn from ${push.partnerName}`
+            : `"${push.articleTitle}" ${result.status === "sent" ? "sent" : "queued"} to ${push.partnerName}`,
+      );
+    } catch (caught) {
+      onDone("error", errorMessage(caught, "The partner action failed"));
+    }
+  };
+  if (!push.canRetry && !push.canSendAsNew && !push.canWithdraw) return null;
+  return (
+    <Box sx={{ display: "flex", gap: 0.5, flexWrap: "wrap" }}>
+      {push.canRetry && (
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={action.isPending}
+          onClick={() => run("retry")}
+        >
+          Retry
+        </Button>
+      )}
+      {push.canSendAsNew && (
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={action.isPending}
+          onClick={() => run("send-as-new")}
+        >
+          Send Again as New
+        </Button>
+      )}
+      {push.canWithdraw && (
+        <Button
+          size="small"
+          color="error"
+          disabled={action.isPending}
+          onClick={() => setWithdrawing(true)}
+        >
+          Withdraw
+        </Button>
+      )}
+      <ConfirmDialog
+        open={withdrawing}
+        title="Withdraw from the partner?"
+        message={`"${push.articleTitle}" is taken down on ${push.partnerName} (moved to its trash on WordPress, unpublished on Ghost). The partner's editors can still see it.`}
+        confirmLabel="Withdraw"
+        busy={action.isPending}
+        onCancel={() => setWithdrawing(false)}
+        onConfirm={async () => {
+          setWithdrawing(false);
+          await run("withdraw");
+        }}
+      />
+    </Box>
+  );
+}

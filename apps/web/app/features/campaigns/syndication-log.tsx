@@ -1,0 +1,81 @@
+import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import TableCell from "@mui/material/TableCell";
+import TableRow from "@mui/material/TableRow";
+import { Link as RouterLink } from "react-router";
+import { useFeedback } from "../../components/feedback";
+import { ManagementTable } from "../../components/management-table";
+import { PageHeading } from "../../components/page-heading";
+import { dashboardPaths } from "../../lib/dashboard-paths";
+import { formatDateTime } from "../../lib/dates";
+import { partnerBase, usePushes } from "./campaigns-api";
+import { useSiteName } from "./campaigns-dashboard";
+import { PushActions, PushDetail, PushState } from "./push-rows";
+
+/** Every push to every partner, campaign or not, with what can be done about it (decision 173). */
+export function SyndicationLog() {
+  const base = partnerBase(useSiteName());
+  const pushes = usePushes(base);
+  const feedback = useFeedback();
+  const rows = pushes.data ?? [];
+  return (
+    <Box>
+      <Button
+        component={RouterLink}
+        to={dashboardPaths.campaigns}
+        startIcon={<ArrowBackIcon />}
+        sx={{ mb: 2 }}
+      >
+        Back to Campaigns
+      </Button>
+      <PageHeading
+        title="Syndication Log"
+        subtitle="Every article sent to a partner: where it is, what went wrong, and what can be done."
+      />
+      {pushes.error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          Failed to load the syndication log
+        </Alert>
+      )}
+      <ManagementTable
+        label="Syndication log"
+        dense
+        columns={[
+          { label: "Article" },
+          { label: "Partner" },
+          { label: "State" },
+          { label: "Details" },
+          { label: "When" },
+          { label: "Actions" },
+        ]}
+        loading={{ active: pushes.isLoading, text: "Loading syndication log..." }}
+        empty={{
+          active: !pushes.isLoading && rows.length === 0,
+          text: "Nothing sent to a partner yet",
+        }}
+      >
+        {rows.map((push) => (
+          <TableRow key={push.id} data-testid={`log-push-${push.id}`}>
+            <TableCell sx={{ maxWidth: 280 }}>{push.articleTitle}</TableCell>
+            <TableCell>{push.partnerName}</TableCell>
+            <TableCell>
+              <PushState push={push} />
+            </TableCell>
+            <TableCell sx={{ maxWidth: 340, overflowWrap: "anywhere" }}>
+              <PushDetail push={push} />
+            </TableCell>
+            <TableCell sx={{ whiteSpace: "nowrap" }}>
+              {formatDateTime(push.sentAt ?? push.slotAt ?? push.createdAt)}
+            </TableCell>
+            <TableCell>
+              <PushActions push={push} base={base} onDone={feedback.show} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </ManagementTable>
+      {feedback.element}
+    </Box>
+  );
+}
