@@ -53,11 +53,10 @@ export async function startGhost(): Promise<RealGhost> {
   for (const folder of ["data", "images", "logs", "settings", "themes", "files", "media"]) {
     await mkdir(path.join(content, folder), { recursive: true });
   }
-  await cp(
-    path.join(ghostHome, "content", "themes", "casper"),
-    path.join(content, "themes", "casper"),
-    { recursive: true },
-  );
+  // Every bundled theme (the active default differs between Ghost 5 releases).
+  await cp(path.join(ghostHome, "content", "themes"), path.join(content, "themes"), {
+    recursive: true,
+  });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const output: string[] = [];
