@@ -3,8 +3,9 @@
  * measures the public pages and API with 64 connections, with the page cache on and off. Each
  * scenario is measured in rounds, each round a bare node:http server answering with the same
  * bytes right before the scenario itself, so every figure is a ratio to a baseline taken next to
- * it; the median of the rounds and their spread are reported, and a ratio more than 10% below the
- * committed reference (bench/reference.json) is reported as a regression (exit code 1).
+ * it; the median of the rounds and their spread are reported, and a scenario whose median and best
+ * round are both more than 10% below the committed reference (bench/reference.json) is reported
+ * as a regression (exit code 1).
  * Settings: BENCH_ARTICLES (10000), BENCH_SECONDS (10), BENCH_ROUNDS (3), BENCH_WARMUP_SECONDS
  * (3, the same load before a scenario's first round, not counted), BENCH_DATA_DIR (reused between
  * runs when it holds a bench database of the same size), BENCH_SEARCH (the search term,
@@ -321,10 +322,15 @@ function format(rows: Row[], reference: Record<string, number>) {
     const referenceRatio = reference[row.name];
     if (referenceRatio) {
       const change = ratio / referenceRatio - 1;
-      const regressed = change < -regressionTolerance;
+      // A regression only when the median AND the best round are below the tolerance: the median
+      // alone swung +-30% between runs on a busy machine (issue 35); a round as fast as the
+      // reference says the code can still do it, and the figure is noise.
+      const floor = referenceRatio * (1 - regressionTolerance);
+      const belowMedian = ratio < floor;
+      const regressed = belowMedian && row.ratioSpread[1] < floor;
       if (regressed) regressions.push(row.name);
       checks.push(
-        `ref ${referenceRatio.toPrecision(3)} (${change >= 0 ? "+" : ""}${(change * 100).toFixed(0)}%)${regressed ? " REGRESSION" : ""}`,
+        `ref ${referenceRatio.toPrecision(3)} (${change >= 0 ? "+" : ""}${(change * 100).toFixed(0)}%)${regressed ? " REGRESSION" : belowMedian ? " (below, but a round reached it: noise)" : ""}`,
       );
     }
     lines.push(

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { intervals, limits } from "@aurumwire/shared/limits";
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import {
   serializerCompiler,
@@ -27,6 +26,7 @@ import { lockDataDir } from "./lib/data-dir-lock";
 import { createRateLimitRefusals } from "./lib/rate-limit-refusals";
 import { openRedis } from "./lib/redis-connection";
 import { redisConnectionName, redisKeys } from "./lib/redis-keys";
+import { securityHeaders } from "./lib/security-headers";
 import { aiImagesRoutes } from "./modules/ai-images/routes";
 import { aiWriterRoutes } from "./modules/ai-writer/routes";
 import { analyticsOverviewRoutes, articleAnalyticsRoutes } from "./modules/analytics/routes";
@@ -322,7 +322,7 @@ export async function buildApp(
   await app.register(errorsPlugin);
   // First of the request hooks: a cached page is answered before anything else runs.
   await app.register(pageCachePlugin, { cache: services.pageCache });
-  await app.register(helmet, {
+  const helmetHeaders = securityHeaders({
     // The web app sets its own per-request CSP with a script nonce; API answers get a strict one.
     contentSecurityPolicy: { directives: contentSecurityPolicy() },
     crossOriginEmbedderPolicy: false,
@@ -330,6 +330,10 @@ export async function buildApp(
     // React Router refuses as cross-site (the login form without JavaScript, decision 072).
     // "same-origin" still sends nothing to other sites.
     referrerPolicy: { policy: "same-origin" },
+  });
+  app.addHook("onRequest", (_request, reply, done) => {
+    reply.headers(helmetHeaders);
+    done();
   });
   // Images and feeds are for other sites too (feed readers, social cards): see the module.
   app.addHook("onSend", async (request, reply) => {
@@ -380,7 +384,11 @@ export async function buildApp(
         prefix: "/landing-page",
         landingPage: services.landingPage,
       });
-      await api.register(contactRoutes, { prefix: "/contact", contact: services.contact });
+      await api.register(contactRoutes, {
+        prefix: "/contact",
+        contact: services.contact,
+        siteName: config.siteName,
+      });
       await api.register(newsletterRoutes, {
         prefix: "/newsletter",
         newsletter: services.newsletter,

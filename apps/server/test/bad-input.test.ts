@@ -63,6 +63,20 @@ describe("integers past PostgreSQL's int4", () => {
   });
 });
 
+describe("ids in another spelling", () => {
+  it("accepts only canonical decimal ids: 0x10, %20%2016, 1e1, 016 and +16 are refused", async () => {
+    const canonical = await app.inject({ url: "/api/users/16", headers: admin });
+    expect([200, 404]).toContain(canonical.statusCode);
+    for (const id of ["0x10", "%20%2016", "1e1", "016", "%2B16", "16.0", "0b10", "0", "-1"]) {
+      const response = await app.inject({ url: `/api/users/${id}`, headers: admin });
+      expect(expectClear4xx(response, 400).code, id).toBe("validation_failed");
+    }
+    const filter = await app.inject({ url: "/api/articles?categoryId=0x1" });
+    const body = expectClear4xx(filter, 400) as { fields?: Record<string, string> };
+    expect(body.fields?.categoryId).toBe("Id must be a positive whole number");
+  });
+});
+
 describe("NUL characters", () => {
   it("refuses %00 in a path or a query with 400", async () => {
     for (const url of [

@@ -84,6 +84,32 @@ describe("contact form", () => {
     expect((await inbox()).pagination.total).toBe(before);
   });
 
+  it("takes the form posted without JavaScript and answers with a page", async () => {
+    const form = (fields: Record<string, string>, remoteAddress: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/contact/messages",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: new URLSearchParams(fields).toString(),
+        remoteAddress,
+      });
+    const posted = await form(
+      { ...message, subject: "Posted without JavaScript", website: "" },
+      "10.1.2.3",
+    );
+    expect(posted.statusCode).toBe(200);
+    expect(posted.headers["content-type"]).toMatch(/text\/html/);
+    expect(posted.body).toContain("Thank you for your message!");
+    const stored = (await inbox()).messages.find(
+      (row: { subject: string }) => row.subject === "Posted without JavaScript",
+    );
+    expect(stored).toMatchObject({ name: message.name, email: message.email });
+    const incomplete = await form({ name: "", email: "not-an-address" }, "10.1.2.4");
+    expect(incomplete.statusCode).toBe(400);
+    expect(incomplete.headers["content-type"]).toMatch(/text\/html/);
+    expect(incomplete.body).toContain("Message not sent");
+  });
+
   it("limits messages per address", async () => {
     const codes: number[] = [];
     for (let index = 0; index < 6; index += 1)

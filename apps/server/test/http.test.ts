@@ -117,5 +117,21 @@ describe("HTTP behaviour of the API", () => {
     // Not "no-referrer": with it browsers send `Origin: null` on our own form posts, which the web
     // app refuses as cross-site (the login form without JavaScript).
     expect(response.headers["referrer-policy"]).toBe("same-origin");
+    // Helmet's whole set, computed once at start (lib/security-headers.ts), on every answer.
+    expect(response.headers).toMatchObject({
+      "cross-origin-opener-policy": "same-origin",
+      "cross-origin-resource-policy": "same-origin",
+      "origin-agent-cluster": "?1",
+      "strict-transport-security": "max-age=31536000; includeSubDomains",
+      "x-dns-prefetch-control": "off",
+      "x-download-options": "noopen",
+      "x-frame-options": "SAMEORIGIN",
+      "x-permitted-cross-domain-policies": "none",
+      "x-xss-protection": "0",
+    });
+    expect(response.headers["cross-origin-embedder-policy"]).toBeUndefined();
+    const missing = await app.inject({ method: "GET", url: "/api/no-such-route" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers["x-content-type-options"]).toBe("nosniff");
   });
 });

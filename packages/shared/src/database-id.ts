@@ -8,11 +8,14 @@ export const maxDatabaseId = 2_147_483_647;
 
 export const idTooLargeMessage = `No record has an id above ${maxDatabaseId}`;
 
-/** A record id from a path, query or form: a whole number from 1 to int4's maximum. */
+/**
+ * A record id from a path, query, form or JSON body: a whole number from 1 to int4's maximum.
+ * Text must be the canonical decimal digits (no `0x10`, ` 16`, `1e1`, `016`, `+16`): one id has
+ * one spelling, so caches, logs and rate limits see one address per record (issue 33).
+ */
 export function databaseId(message = "Id must be a positive whole number") {
-  return z.coerce
-    .number({ error: message })
-    .int(message)
-    .positive(message)
-    .max(maxDatabaseId, idTooLargeMessage);
+  return z
+    .union([z.number(), z.string().regex(/^[1-9][0-9]*$/, message)], { error: message })
+    .transform((value) => Number(value))
+    .pipe(z.number().int(message).positive(message).max(maxDatabaseId, idTooLargeMessage));
 }

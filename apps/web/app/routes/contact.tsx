@@ -105,7 +105,15 @@ function ContactPage({ loaderData }: Route.ComponentProps) {
           {error}
         </Alert>
       )}
-      <Box component="form" onSubmit={submit} sx={{ display: "grid", gap: 2, mb: 4 }}>
+      {/* Without JavaScript (or before it starts) the form posts to the API, which answers with a
+          page: never a GET that puts the message into the address and the logs (issue 33). */}
+      <Box
+        component="form"
+        method="post"
+        action="/api/contact/messages"
+        onSubmit={submit}
+        sx={{ display: "grid", gap: 2, mb: 4 }}
+      >
         {/* A field people never see; bots that fill every field give themselves away. */}
         <Box
           aria-hidden="true"

@@ -1,4 +1,31 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { escapeHtml } from "./mailer";
+
+/** A form posted without JavaScript (newsletter box, contact form): answered with a page. */
+export const postedByForm = (request: FastifyRequest) =>
+  (request.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded");
+
+/** Lets the routes of one plugin read a form posted without JavaScript. */
+export function acceptPostedForms(app: FastifyInstance, bodyLimit: number) {
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+}
+
+/** Answers with renderMessagePage, never cached. */
+export function sendMessagePage(
+  reply: FastifyReply,
+  status: number,
+  page: Parameters<typeof renderMessagePage>[0],
+) {
+  return reply
+    .status(status)
+    .header("content-type", "text/html; charset=utf-8")
+    .header("cache-control", "no-store")
+    .send(renderMessagePage(page));
+}
 
 /**
  * A small HTML page for what a reader reaches from a link in an e-mail (confirm, unsubscribe,

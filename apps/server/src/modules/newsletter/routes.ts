@@ -7,15 +7,11 @@ import {
   subscriberListQuerySchema,
   subscriberListResponseSchema,
 } from "@aurumwire/shared/newsletter";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { renderMessagePage } from "../mail/message-page";
+import { acceptPostedForms, postedByForm, sendMessagePage } from "../mail/message-page";
 import type { NewsletterService } from "./service";
-
-/** The form of the newsletter box posted without JavaScript: answered with a page, not JSON. */
-const postedByForm = (request: FastifyRequest) =>
-  (request.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded");
 
 /**
  * The Daily Newsletter's HTTP side (decision 122): the public subscribe call and the links of its
@@ -26,17 +22,9 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{
   siteName: string;
 }> = async (app, { newsletter, siteName }) => {
   // Only in this plugin: the newsletter box's form posted without JavaScript.
-  app.addContentTypeParser(
-    "application/x-www-form-urlencoded",
-    { parseAs: "string", bodyLimit: 4096 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
+  acceptPostedForms(app, 4096);
   const page = (reply: FastifyReply, status: number, title: string, message: string) =>
-    reply
-      .status(status)
-      .header("content-type", "text/html; charset=utf-8")
-      .header("cache-control", "no-store")
-      .send(renderMessagePage({ siteName, title, message }));
+    sendMessagePage(reply, status, { siteName, title, message });
 
   app.post(
     "/subscribe",

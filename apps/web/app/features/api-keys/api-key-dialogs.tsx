@@ -148,7 +148,7 @@ export function GenerateApiKeyDialog({
   const busy = createKey.isPending;
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth>
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" method="post" noValidate onSubmit={submit}>
         <DialogTitle>Generate API Key</DialogTitle>
         <DialogContent sx={{ display: "grid", gap: 2.5, pt: "8px !important" }}>
           {failure && <Alert severity="error">{failure}</Alert>}
@@ -231,7 +231,7 @@ export function EditApiKeyDialog({
   const busy = updateKey.isPending;
   return (
     <Dialog open={!!apiKey} onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth>
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" method="post" noValidate onSubmit={submit}>
         <DialogTitle>Edit API Key</DialogTitle>
         <DialogContent sx={{ display: "grid", gap: 2.5, pt: "8px !important" }}>
           {failure && <Alert severity="error">{failure}</Alert>}

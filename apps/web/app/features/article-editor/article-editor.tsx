@@ -233,7 +233,7 @@ export function ArticleEditor(props: { articleId?: number }) {
 
   return (
     <FormProvider {...form}>
-      <Box component="form" noValidate onSubmit={(event) => event.preventDefault()}>
+      <Box component="form" method="post" noValidate onSubmit={(event) => event.preventDefault()}>
         <Stack
           direction={{ xs: "column", sm: "row" }}
           spacing={2}

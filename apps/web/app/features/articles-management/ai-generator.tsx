@@ -322,7 +322,13 @@ export function AiGenerator() {
       )}
 
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, minWidth: 0 }}>
-        <Box component="form" noValidate onSubmit={submit} sx={{ display: "grid", gap: 2 }}>
+        <Box
+          component="form"
+          method="post"
+          noValidate
+          onSubmit={submit}
+          sx={{ display: "grid", gap: 2 }}
+        >
           <Typography variant="h6" component="h2">
             AI Article Generator
           </Typography>

@@ -108,7 +108,7 @@ function ConnectionDialog(props: {
         : "Signing secret";
   return (
     <Dialog open={props.open} onClose={props.onClose} maxWidth="sm" fullWidth>
-      <form onSubmit={submit} noValidate>
+      <form method="post" onSubmit={submit} noValidate>
         <DialogTitle>{editing ? "Edit Partner Connection" : "Add Partner Connection"}</DialogTitle>
         <DialogContent sx={{ display: "grid", gap: 2, pt: "8px !important" }}>
           <FormTextField name="name" control={form.control} label="Name" required />

@@ -95,7 +95,7 @@ export function CategoryFormDialog(props: {
 
   return (
     <Dialog open={props.open} onClose={props.onClose} maxWidth="sm" fullWidth>
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" method="post" noValidate onSubmit={submit}>
         <DialogTitle>{props.category ? "Edit Category" : "New Category"}</DialogTitle>
         <DialogContent dividers>
           {error && (

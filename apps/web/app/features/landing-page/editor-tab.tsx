@@ -86,7 +86,7 @@ export function EditorTab({
   });
 
   return (
-    <Box component="form" onSubmit={submit} noValidate>
+    <Box component="form" method="post" onSubmit={submit} noValidate>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         What readers see in the banner at the top of the landing page, and what search engines and
         shared links show.

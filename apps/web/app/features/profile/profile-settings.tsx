@@ -189,7 +189,12 @@ export function ProfileSettings() {
             color={user.role === "admin" ? "error" : "primary"}
           />
         </Box>
-        <Box component="form" onSubmit={onSaveDetails} sx={{ display: "grid", gap: 2 }}>
+        <Box
+          component="form"
+          method="post"
+          onSubmit={onSaveDetails}
+          sx={{ display: "grid", gap: 2 }}
+        >
           <Box sx={{ display: "grid", gridTemplateColumns: { sm: "1fr 1fr" }, gap: 2 }}>
             <TextField
               label="First name"
@@ -237,7 +242,12 @@ export function ProfileSettings() {
           Change Password
         </Typography>
         <Divider sx={{ mb: 2 }} />
-        <Box component="form" onSubmit={onChangePassword} sx={{ display: "grid", gap: 2 }}>
+        <Box
+          component="form"
+          method="post"
+          onSubmit={onChangePassword}
+          sx={{ display: "grid", gap: 2 }}
+        >
           <TextField
             label="Current password"
             type="password"

@@ -53,7 +53,7 @@ export function WriterStyleGuideForm() {
   const updatedBy = guide.data?.updatedBy;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mt: 3 }}>
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" method="post" noValidate onSubmit={submit}>
         <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
           AI Writer Style Guide
         </Typography>

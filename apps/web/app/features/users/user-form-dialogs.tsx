@@ -93,7 +93,7 @@ export function CreateUserDialog({
 
   return (
     <Dialog open={open} onClose={isSubmitting ? undefined : onClose} maxWidth="sm" fullWidth>
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" method="post" noValidate onSubmit={submit}>
         <DialogTitle>Create User</DialogTitle>
         <DialogContent sx={{ display: "grid", gap: 2, pt: "8px !important" }}>
           {failure && <Alert severity="error">{failure}</Alert>}
@@ -238,7 +238,7 @@ export function EditUserDialog({
 
   return (
     <Dialog open={!!user} onClose={isSubmitting ? undefined : onClose} maxWidth="sm" fullWidth>
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" method="post" noValidate onSubmit={submit}>
         <DialogTitle>Edit User</DialogTitle>
         <DialogContent sx={{ display: "grid", gap: 2, pt: "8px !important" }}>
           {failure && <Alert severity="error">{failure}</Alert>}
@@ -414,7 +414,7 @@ export function ResetPasswordDialog({
 
   return (
     <Dialog open={!!user} onClose={isSubmitting ? undefined : onClose} maxWidth="xs" fullWidth>
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" method="post" noValidate onSubmit={submit}>
         <DialogTitle>Reset Password</DialogTitle>
         <DialogContent sx={{ display: "grid", gap: 2, pt: "8px !important" }}>
           {user && (
