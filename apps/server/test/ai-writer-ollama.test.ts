@@ -175,6 +175,32 @@ describe("AI writer with Ollama", () => {
     expect(noCategory.json().error).toContain("Category is required");
   });
 
+  it("makes one draft of a generation however often, and at once, it is saved", async () => {
+    const generated = (await generate()).json();
+    const save = () =>
+      app.inject({
+        method: "POST",
+        url: `/api/ollama/generations/${generated.generation.id}/draft`,
+        headers: admin,
+        payload: { ...generated.article, categoryId },
+      });
+    // A double click: both requests arrive before either is answered.
+    const [first, second] = await Promise.all([save(), save()]);
+    const third = await save();
+    const ids = [first, second, third].map((response) => response.json().article?.id);
+    expect(ids[0]).toBeGreaterThan(0);
+    expect(new Set(ids)).toEqual(new Set([ids[0]]));
+    const drafts = await app.inject({
+      method: "GET",
+      url: `/api/admin/articles?search=${encodeURIComponent(outlineAnswer.title)}&limit=100`,
+      headers: admin,
+    });
+    const sameTitle = drafts
+      .json()
+      .articles.filter((article: { id: number }) => article.id >= ids[0]);
+    expect(sameTitle).toHaveLength(1);
+  });
+
   it("names a model that is not installed", async () => {
     ollama.setHandler((request, response) => {
       if (request.path === "/api/chat") {

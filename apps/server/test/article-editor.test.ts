@@ -399,6 +399,47 @@ describe("revision history", () => {
   });
 });
 
+describe("creating with an Idempotency-Key", () => {
+  it("makes one article of a submit sent twice at once, and again later", async () => {
+    const key = `form-${Date.now().toString(36)}-double`;
+    const title = `Double submit ${Date.now().toString(36)} of one form`;
+    const post = () =>
+      app.inject({
+        method: "POST",
+        url: "/api/articles",
+        headers: { ...editor, "idempotency-key": key },
+        payload: validArticle(categoryId, { title }),
+      });
+    const [first, second] = await Promise.all([post(), post()]);
+    const third = await post();
+    for (const response of [first, second, third]) expect(response.statusCode).toBe(201);
+    const ids = [first, second, third].map((response) => response.json().article.id);
+    expect(new Set(ids).size).toBe(1);
+    const found = await app.inject({
+      method: "GET",
+      url: `/api/admin/articles?search=${encodeURIComponent(title)}`,
+      headers: editor,
+    });
+    expect(found.json().pagination.total).toBe(1);
+    // Another author's request with the same key is theirs: a new article.
+    const other = await app.inject({
+      method: "POST",
+      url: "/api/articles",
+      headers: { ...author, "idempotency-key": key },
+      payload: validArticle(categoryId, { title }),
+    });
+    expect(other.statusCode).toBe(201);
+    expect(other.json().article.id).not.toBe(ids[0]);
+    const badKey = await app.inject({
+      method: "POST",
+      url: "/api/articles",
+      headers: { ...editor, "idempotency-key": "x" },
+      payload: validArticle(categoryId, { title }),
+    });
+    expect(badKey.statusCode).toBe(400);
+  });
+});
+
 describe("management list and stats", () => {
   it("filters by status, featured and search, and pages with a total", async () => {
     const marker = `Zebra${Date.now()}`;
@@ -445,7 +486,20 @@ describe("management list and stats", () => {
       await app.inject({ method: "GET", url: "/api/admin/articles/stats", headers: author })
     ).json();
     expect(stats.total).toBe(list.pagination.total);
-    expect(stats.total).toBe(stats.published + stats.drafts + stats.archived);
+    expect(stats.total).toBe(stats.published + stats.scheduled + stats.drafts + stats.archived);
+
+    // A scheduled article is not counted as published until its date comes.
+    const statsOf = async (headers: typeof editor) =>
+      (await app.inject({ method: "GET", url: "/api/admin/articles/stats", headers })).json();
+    const before = await statsOf(editor);
+    await createArticle(app, editor, categoryId, {
+      status: "published",
+      publishedAt: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString(),
+    });
+    const after = await statsOf(editor);
+    expect(after.published).toBe(before.published);
+    expect(after.scheduled).toBe(before.scheduled + 1);
+    expect(after.total).toBe(before.total + 1);
 
     const everyone = (
       await app.inject({ method: "GET", url: "/api/admin/articles/stats", headers: admin })

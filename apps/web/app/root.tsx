@@ -92,7 +92,7 @@ export function ErrorBoundary() {
   // Plain HTML and site.css: public pages load no MUI components for a screen they rarely show.
   // React puts the <title> into the head: the failed route's meta gives none.
   return (
-    <div className="aw-error-screen">
+    <main className="aw-error-screen">
       <title>{`${title} | ${siteName}`}</title>
       <div>
         <h1 className="aw-error-screen__title">{title}</h1>
@@ -101,6 +101,6 @@ export function ErrorBoundary() {
           Back to Home
         </Link>
       </div>
-    </div>
+    </main>
   );
 }

@@ -27,7 +27,9 @@ export type ArticleResponse = z.infer<typeof articleResponseSchema>;
 /** Counts behind the dashboard home's stat cards. */
 export const articleStatsSchema = z.object({
   total: z.number(),
+  /** Out now; `scheduled` are published with a date still to come. */
   published: z.number(),
+  scheduled: z.number(),
   drafts: z.number(),
   archived: z.number(),
   totalViews: z.number(),
@@ -97,3 +99,15 @@ export const articlePreviewRequestSchema = z.object({
 });
 export const articlePreviewResponseSchema = z.object({ content: z.string() });
 export type ArticlePreviewResponse = z.infer<typeof articlePreviewResponseSchema>;
+
+/**
+ * The Idempotency-Key header of a create (a form's submit, sent again on a double click or a
+ * retry): the same key from the same author makes one article.
+ */
+export const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .regex(/^[\w.:-]{8,128}$/, "Idempotency-Key must be 8 to 128 letters, digits or - _ . :");
+export const idempotencyHeadersSchema = z.object({
+  "idempotency-key": idempotencyKeySchema.optional(),
+});

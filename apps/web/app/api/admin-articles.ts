@@ -8,6 +8,7 @@ import type {
 } from "@aurumwire/shared/article-editor";
 import type { Article, ArticleInput, ArticleStatus } from "@aurumwire/shared/articles";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRef } from "react";
 import { api } from "../lib/api-client";
 
 /** The newsroom's article calls (list, stats, one article for editing, writes, revisions). */
@@ -80,13 +81,21 @@ export function useArticleForEditing(id: number | undefined) {
 /** The body of POST and PUT /api/articles (spec point 7). */
 export type ArticleWrite = Partial<ArticleInput>;
 
+/**
+ * Saves an article. Creates carry one Idempotency-Key per form (this hook's instance): a double
+ * click, or a retry after a lost answer, gets the article the first request made, never a second.
+ */
 export function useSaveArticle() {
   const queryClient = useQueryClient();
+  const creationKey = useRef("");
   return useMutation({
     mutationFn: async ({ id, body }: { id?: number; body: ArticleWrite }): Promise<Article> => {
+      creationKey.current ||= `article-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
       const response = id
         ? await api.put<ArticleResponse>(`/articles/${id}`, body)
-        : await api.post<ArticleResponse>("/articles", body);
+        : await api.post<ArticleResponse>("/articles", body, {
+            headers: { "idempotency-key": creationKey.current },
+          });
       return response.article;
     },
     onSuccess: (article) => {

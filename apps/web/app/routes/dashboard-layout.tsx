@@ -21,15 +21,21 @@ import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { Outlet, Link as RouterLink, useLocation, useNavigate } from "react-router";
 import { withMuiTheme } from "../components/mui-theme";
-import { dashboardMenu, deniedActionForPath, rolesForPath } from "../features/dashboard/menu";
+import { SkipLink } from "../components/skip-link";
+import {
+  dashboardMenu,
+  dashboardTitleForPath,
+  deniedActionForPath,
+  rolesForPath,
+} from "../features/dashboard/menu";
 import { useAuth } from "../lib/auth-context";
 import { dashboardPaths } from "../lib/dashboard-paths";
 import { pageMeta, siteNameFrom } from "../lib/meta";
 import { loginPathFor } from "../lib/sign-in-redirect";
 import type { Route } from "./+types/dashboard-layout";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(siteNameFrom(matches), "Dashboard"),
+export const meta: Route.MetaFunction = ({ matches, location }) => [
+  ...pageMeta(siteNameFrom(matches), dashboardTitleForPath(location.pathname)),
   { name: "robots", content: "noindex" },
 ];
 
@@ -37,7 +43,7 @@ const drawerWidth = 280;
 
 function GuardScreen({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <Box sx={{ minHeight: "100vh", display: "grid", placeItems: "center", p: 2 }}>
+    <Box component="main" sx={{ minHeight: "100vh", display: "grid", placeItems: "center", p: 2 }}>
       <Paper variant="outlined" sx={{ p: 4, maxWidth: 480, textAlign: "center" }}>
         <Typography variant="h4" component="h1" sx={{ mb: 2, color: "primary.main" }}>
           {title}
@@ -58,7 +64,7 @@ function DashboardLayout() {
 
   if (status === "loading") {
     return (
-      <Box sx={{ minHeight: "100vh", display: "grid", placeItems: "center" }}>
+      <Box component="main" sx={{ minHeight: "100vh", display: "grid", placeItems: "center" }}>
         <Typography>Loading...</Typography>
       </Box>
     );
@@ -181,6 +187,8 @@ function DashboardLayout() {
 
   return (
     <Box sx={{ display: "flex", minHeight: "100vh" }}>
+      {/* The first tab stop: past the drawer's dozen links to the screen. */}
+      <SkipLink target="dashboard-content" />
       <AppBar
         position="fixed"
         color="default"
@@ -222,6 +230,9 @@ function DashboardLayout() {
       </Box>
       <Box
         component="main"
+        id="dashboard-content"
+        tabIndex={-1}
+        className="aw-skip-target"
         sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 4 }, mt: { xs: 7, md: 0 } }}
       >
         <Outlet />

@@ -4,6 +4,7 @@ import { Footer } from "../components/layout/footer";
 import { useSiteLinkNavigation } from "../components/site-link";
 import "../components/layout/public-layout.css";
 import { Header } from "../components/layout/header";
+import { SkipLink } from "../components/skip-link";
 import { LivePriceTicker } from "../features/market/live-price-ticker";
 import { loadTicker } from "../features/market/market-data.server";
 import type { loader as rootLoader } from "../root";
@@ -51,9 +52,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   }
   return (
     <div className="aw-shell">
-      <a href="#main-content" className="aw-skip-link">
-        Skip to main content
-      </a>
+      <SkipLink />
       <ScrollToTop />
       <LivePriceTicker initial={loaderData?.ticker ?? null} />
       <Header siteName={siteName} />

@@ -71,6 +71,11 @@ export const articles = pgTable(
     metaDescription: text("meta_description"),
     readingTime: integer("reading_time").notNull().default(1),
     generateImage: boolean("generate_image").notNull().default(false),
+    /**
+     * The Idempotency-Key the creating request carried (a form's submit, an AI generation's
+     * draft): the same key from the same author answers the article it made, never a second one.
+     */
+    creationKey: text("creation_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** Weighted title (A), excerpt and tags (B), body text (C); written by a trigger only. */
@@ -91,6 +96,7 @@ export const articles = pgTable(
     index("articles_category_idx").on(table.categoryId, table.publishedAt),
     index("articles_author_idx").on(table.authorId, table.createdAt),
     index("articles_tags_idx").using("gin", table.tags),
+    uniqueIndex("articles_creation_key_idx").on(table.authorId, table.creationKey),
   ],
 );
 

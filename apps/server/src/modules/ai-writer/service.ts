@@ -540,14 +540,19 @@ export function createAiWriterService(deps: {
       if (!generation || generation.userId !== actor.id || generation.outcome !== "succeeded") {
         throw notFound("Generation not found", "generation_not_found");
       }
-      const article = await deps.articleEditor.create(actor, {
-        ...input,
-        status: "draft",
-        isFeatured: false,
-        isPremium: false,
-        generateImage: false,
-        publishedAt: null,
-      });
+      // One draft per generation: a double click on 'Save as Draft & Edit' answers the first.
+      const article = await deps.articleEditor.create(
+        actor,
+        {
+          ...input,
+          status: "draft",
+          isFeatured: false,
+          isPremium: false,
+          generateImage: false,
+          publishedAt: null,
+        },
+        { creationKey: `generation:${generation.id}` },
+      );
       await repository.update(generation.id, { articleId: article.id });
       return article;
     },

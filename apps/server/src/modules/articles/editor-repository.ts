@@ -23,7 +23,9 @@ export function createArticleEditorRepository(db: Executor) {
       const [row] = await tx
         .select({
           total: sql<number>`count(*)::int`,
-          published: sql<number>`count(*) filter (where ${articles.status} = 'published')::int`,
+          // Scheduled articles are 'published' with a date still to come: not out yet.
+          published: sql<number>`count(*) filter (where ${articles.status} = 'published' and ${articles.publishedAt} <= now())::int`,
+          scheduled: sql<number>`count(*) filter (where ${articles.status} = 'published' and ${articles.publishedAt} > now())::int`,
           drafts: sql<number>`count(*) filter (where ${articles.status} = 'draft')::int`,
           archived: sql<number>`count(*) filter (where ${articles.status} = 'archived')::int`,
           totalViews: sql<number>`coalesce(sum(${articles.viewCount}), 0)::int`,
@@ -51,6 +53,16 @@ export function createArticleEditorRepository(db: Executor) {
         .where(eq(categories.id, id))
         .limit(1);
       return !!row;
+    },
+
+    /** The article an author's request with this Idempotency-Key created, if any. */
+    async findIdByCreationKey(authorId: number, creationKey: string, tx: Executor = db) {
+      const [row] = await tx
+        .select({ id: articles.id })
+        .from(articles)
+        .where(and(eq(articles.authorId, authorId), eq(articles.creationKey, creationKey)))
+        .limit(1);
+      return row?.id;
     },
 
     async insert(values: NewArticleRow, tx: Executor = db): Promise<ArticleRow> {

@@ -12,6 +12,7 @@ import {
   articleResponseSchema,
   articleStatsQuerySchema,
   articleStatsSchema,
+  idempotencyHeadersSchema,
   revisionDetailSchema,
   revisionListResponseSchema,
   revisionParamsSchema,
@@ -64,12 +65,15 @@ export const articleEditorRoutes: FastifyPluginAsyncZod<{
     {
       preHandler: app.requireRoles(staffRoles, "create articles"),
       schema: {
+        headers: idempotencyHeadersSchema,
         body: articleInputSchema,
         response: { 201: articleUpdateWithImageResponseSchema },
       },
     },
     async (request, reply) => {
-      const article = await editor.create(request.user!, request.body);
+      const article = await editor.create(request.user!, request.body, {
+        creationKey: request.headers["idempotency-key"],
+      });
       if (!request.body.generateImage) return reply.status(201).send({ article });
       // Spec point 7 lists generateImage in the create body: the article is saved first.
       return reply.status(201).send(await withGeneratedImage(request.user!, article, undefined));

@@ -37,6 +37,12 @@ const invalidCategory = () =>
     categoryId: "Please select a valid category",
   });
 
+/** A unique-index clash (PGlite may not name the constraint). */
+function isUniqueClash(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } })?.cause ?? error;
+  return (cause as { code?: string } | undefined)?.code === "23505";
+}
+
 /** A unique-index clash on the slug (two saves of the same title at once). */
 function isSlugClash(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? error;
@@ -211,56 +217,84 @@ export function createArticleEditorService(deps: {
     };
   }
 
+  async function createOnce(
+    actor: Actor,
+    input: ArticleInputParsed,
+    creationKey: string | undefined,
+  ): Promise<Article> {
+    assertMaySetFlags(
+      actor,
+      { status: null, isFeatured: false },
+      { status: input.status, isFeatured: input.isFeatured },
+    );
+    const content = cleanContent(input.content);
+    let touched: string[] = [];
+    const article = await withSlugRetry(() =>
+      db.transaction(async (tx) => {
+        if (!(await repository.categoryExists(input.categoryId, tx))) throw invalidCategory();
+        const row = await repository.insert(
+          {
+            slug: await uniqueSlug(input.title, undefined, tx),
+            title: input.title,
+            excerpt: input.excerpt,
+            content,
+            featuredImage: input.featuredImage,
+            categoryId: input.categoryId,
+            authorId: actor.id,
+            tags: input.tags,
+            status: input.status,
+            publishedAt: resolvePublishedAt({
+              previousStatus: null,
+              previousPublishedAt: null,
+              nextStatus: input.status,
+              requested: input.publishedAt,
+              now: now(),
+            }),
+            isFeatured: input.isFeatured,
+            isPremium: input.isPremium,
+            metaTitle: input.metaTitle,
+            metaDescription: input.metaDescription,
+            readingTime: readingTimeMinutes(content),
+            generateImage: input.generateImage,
+            creationKey: creationKey ?? null,
+          },
+          tx,
+        );
+        touched = articleChangeTags(null, row, now());
+        return present(row.id, tx);
+      }),
+    );
+    onContentChanged(touched);
+    return article;
+  }
+
   return {
     /** The editor's HTML as a save would store it: what /preview may show (decision 045). */
     previewHtml(content: string): { content: string } {
       return { content: sanitizeArticleHtml(content) };
     },
 
-    async create(actor: Actor, input: ArticleInputParsed): Promise<Article> {
-      assertMaySetFlags(
-        actor,
-        { status: null, isFeatured: false },
-        { status: input.status, isFeatured: input.isFeatured },
-      );
-      const content = cleanContent(input.content);
-      let touched: string[] = [];
-      const article = await withSlugRetry(() =>
-        db.transaction(async (tx) => {
-          if (!(await repository.categoryExists(input.categoryId, tx))) throw invalidCategory();
-          const row = await repository.insert(
-            {
-              slug: await uniqueSlug(input.title, undefined, tx),
-              title: input.title,
-              excerpt: input.excerpt,
-              content,
-              featuredImage: input.featuredImage,
-              categoryId: input.categoryId,
-              authorId: actor.id,
-              tags: input.tags,
-              status: input.status,
-              publishedAt: resolvePublishedAt({
-                previousStatus: null,
-                previousPublishedAt: null,
-                nextStatus: input.status,
-                requested: input.publishedAt,
-                now: now(),
-              }),
-              isFeatured: input.isFeatured,
-              isPremium: input.isPremium,
-              metaTitle: input.metaTitle,
-              metaDescription: input.metaDescription,
-              readingTime: readingTimeMinutes(content),
-              generateImage: input.generateImage,
-            },
-            tx,
-          );
-          touched = articleChangeTags(null, row, now());
-          return present(row.id, tx);
-        }),
-      );
-      onContentChanged(touched);
-      return article;
+    /**
+     * `creationKey` (a request's Idempotency-Key): a repeat of a create this author already made
+     * with the key answers that article, also when both arrive at once (a double click).
+     */
+    async create(
+      actor: Actor,
+      input: ArticleInputParsed,
+      options: { creationKey?: string } = {},
+    ): Promise<Article> {
+      const { creationKey } = options;
+      const earlier = async () =>
+        creationKey ? repository.findIdByCreationKey(actor.id, creationKey) : undefined;
+      const madeBefore = await earlier();
+      if (madeBefore !== undefined) return present(madeBefore);
+      try {
+        return await createOnce(actor, input, creationKey);
+      } catch (error) {
+        const madeMeanwhile = creationKey && isUniqueClash(error) ? await earlier() : undefined;
+        if (madeMeanwhile !== undefined) return present(madeMeanwhile);
+        throw error;
+      }
     },
 
     /**

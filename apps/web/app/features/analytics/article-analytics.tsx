@@ -16,13 +16,16 @@ import { useTheme } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
 import { BarChart } from "@mui/x-charts/BarChart";
 import type { ReactNode } from "react";
-import { Link as RouterLink } from "react-router";
+import { Link as RouterLink, useSearchParams } from "react-router";
 import { useArticleAnalytics } from "../../api/analytics";
+import { countAxis } from "../../components/count-axis";
 import { PageHeading } from "../../components/page-heading";
 import { dashboardPaths } from "../../lib/dashboard-paths";
 import { formatDayLabel, formatDisplayDate } from "../../lib/dates";
 
 const count = (value: number) => value.toLocaleString("en-US");
+/** "1 visit", "2 visits". */
+const plural = (value: number, noun: string) => `${count(value)} ${noun}${value === 1 ? "" : "s"}`;
 
 function Figure(props: { label: string; value: string; note?: string }) {
   return (
@@ -53,10 +56,17 @@ function Section(props: { title: string; children: ReactNode }) {
   );
 }
 
-function ViewsChart(props: { labels: string[]; views: number[]; every: number }) {
+function ViewsChart(props: { labels: string[]; views: number[]; every: number; name: string }) {
   const theme = useTheme();
+  const total = props.views.reduce((sum, views) => sum + views, 0);
+  const busiest = props.views.indexOf(Math.max(...props.views));
+  // The bars as one sentence for screen readers, with the busiest bar's label (ticks show a few).
+  const summary =
+    total === 0
+      ? `${props.name}: no views yet`
+      : `${props.name}: ${plural(total, "view")} in all, most at ${props.labels[busiest]} (${plural(props.views[busiest], "view")})`;
   return (
-    <Box sx={{ height: 240 }}>
+    <Box sx={{ height: 240 }} role="img" aria-label={summary}>
       <BarChart
         height={240}
         xAxis={[
@@ -66,7 +76,7 @@ function ViewsChart(props: { labels: string[]; views: number[]; every: number })
             tickLabelInterval: (_value: string, index: number) => index % props.every === 0,
           },
         ]}
-        yAxis={[{ width: 48 }]}
+        yAxis={[countAxis(props.views)]}
         series={[{ data: props.views, label: "Views", color: theme.palette.primary.main }]}
         hideLegend
         margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
@@ -97,7 +107,7 @@ function Details({ details }: { details: ArticleAnalyticsDetails }) {
                 ? `${Math.floor(average / 60)} min ${average % 60} s`
                 : `${average} s`
           }
-          note={`${count(details.timeOnPage.reports)} visits timed`}
+          note={`${plural(details.timeOnPage.reports, "visit")} timed`}
         />
         <Figure
           label="Trending position"
@@ -118,6 +128,7 @@ function Details({ details }: { details: ArticleAnalyticsDetails }) {
               labels={details.viewsByHour.map((row) => formatDisplayDate(row.at, "MMM d HH:mm"))}
               views={details.viewsByHour.map((row) => row.views)}
               every={6}
+              name="Views per hour"
             />
           )}
         </Section>
@@ -127,6 +138,7 @@ function Details({ details }: { details: ArticleAnalyticsDetails }) {
               labels={details.viewsByDay.map((row) => formatDayLabel(row.day))}
               views={details.viewsByDay.map((row) => row.views)}
               every={Math.max(1, Math.ceil(details.viewsByDay.length / 8))}
+              name="Views per day"
             />
           </Section>
         )}
@@ -198,9 +210,16 @@ function Details({ details }: { details: ArticleAnalyticsDetails }) {
 /** One article's analytics for its author, editors and admins (issue 22). */
 export function ArticleAnalyticsView({ articleId }: { articleId: number }) {
   const analytics = useArticleAnalytics(Number.isSafeInteger(articleId) ? articleId : undefined);
+  // Back where the writer came from: Articles Management links here with ?from=articles.
+  const [search] = useSearchParams();
+  const fromArticles = search.get("from") === "articles";
   const back = (
-    <Button component={RouterLink} to={dashboardPaths.home} startIcon={<ArrowBackIcon />}>
-      Back to Dashboard
+    <Button
+      component={RouterLink}
+      to={fromArticles ? dashboardPaths.articles : dashboardPaths.home}
+      startIcon={<ArrowBackIcon />}
+    >
+      {fromArticles ? "Back to Articles" : "Back to Dashboard"}
     </Button>
   );
   if (analytics.isPending)

@@ -66,6 +66,7 @@ import { CategorySelect } from "../../components/category-select";
 import { useFeedback } from "../../components/feedback";
 import { SeoPanel } from "../../components/seo-panel";
 import { ApiError } from "../../lib/api-client";
+import { useAuth } from "../../lib/auth-context";
 import { GenerationLog } from "./generation-log";
 
 type GeneratorForm = Omit<GenerateArticleInput, "keywords" | "categoryId"> & { keywords: string };
@@ -126,7 +127,15 @@ export function AiGenerator() {
   const [progress, setProgress] = useState<GenerationProgress | null>(null);
   const [result, setResult] = useState<GenerateArticleResponse | null>(null);
   const [researchResult, setResearchResult] = useState<ResearchResponse | null>(null);
+  const { user } = useAuth();
   const controller = useRef<AbortController | null>(null);
+  // A new preview is below the form: the writer is taken to it (and a screen reader told).
+  const previewHeading = useRef<HTMLHeadingElement | null>(null);
+  useEffect(() => {
+    if (!result) return;
+    previewHeading.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+    previewHeading.current?.focus({ preventScroll: true });
+  }, [result]);
   const redirectTimer = useRef<number | undefined>(undefined);
 
   const form = useForm<GeneratorForm, unknown, GenerateArticleInputParsed>({
@@ -220,7 +229,11 @@ export function AiGenerator() {
     feedback.show("success", generatorMessages.copied);
   };
 
+  // Set at once on the first click (React state would let a second click 20 ms later through);
+  // the server also makes one draft per generation.
+  const saving = useRef(false);
   const save = async () => {
+    if (saving.current) return;
     if (!result?.article.content) {
       feedback.show("error", generatorMessages.noContent);
       return;
@@ -230,6 +243,7 @@ export function AiGenerator() {
       return;
     }
     const { article, generation } = result;
+    saving.current = true;
     try {
       const saved = await saveDraft.mutateAsync({
         generationId: generation.id,
@@ -276,6 +290,7 @@ export function AiGenerator() {
     } catch (caught) {
       const reason = caught instanceof Error && caught.message ? caught.message : "Unknown error";
       feedback.show("error", generatorMessages.saveFailed(reason));
+      saving.current = false;
     }
   };
 
@@ -311,7 +326,10 @@ export function AiGenerator() {
     <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: "minmax(0, 1fr)" }}>
       {notConfigured && (
         <Alert severity="warning" data-testid="ai-not-configured">
-          {status.data?.message}
+          {/* Setting names help the admin who sets them; an editor can only ask. */}
+          {user?.role === "admin"
+            ? status.data?.message
+            : "Ask an administrator to connect an AI service. Until then, “Find sources only” searches our own archive on a topic."}
         </Alert>
       )}
       {status.data?.configured && (
@@ -340,6 +358,8 @@ export function AiGenerator() {
             required
             disabled={busy}
             {...register("prompt")}
+            // A chip fills the field without typing: the label must move up over it then too.
+            slotProps={{ inputLabel: { shrink: topic ? true : undefined } }}
             error={!!formState.errors.prompt}
             helperText={formState.errors.prompt?.message}
           />
@@ -448,7 +468,7 @@ export function AiGenerator() {
               type="submit"
               variant="contained"
               startIcon={<AutoAwesomeIcon />}
-              disabled={!topic.trim() || busy}
+              disabled={!topic.trim() || busy || !!notConfigured}
             >
               {busy ? "Generating..." : "Generate Article"}
             </Button>
@@ -514,7 +534,13 @@ export function AiGenerator() {
             spacing={1}
             sx={{ justifyContent: "space-between", alignItems: { sm: "center" }, mb: 2 }}
           >
-            <Typography variant="h6" component="h2">
+            <Typography
+              variant="h6"
+              component="h2"
+              ref={previewHeading}
+              tabIndex={-1}
+              sx={{ "&:focus": { outline: "none" } }}
+            >
               Preview
             </Typography>
             <Stack direction="row" spacing={1}>

@@ -430,7 +430,7 @@ export function ArticlesManagement() {
                       {
                         label: "Analytics",
                         icon: <InsightsIcon fontSize="small" />,
-                        to: dashboardPaths.articleAnalytics(article.id),
+                        to: `${dashboardPaths.articleAnalytics(article.id)}?from=articles`,
                       },
                       {
                         label: "Delete",

@@ -158,7 +158,8 @@ export function ArticleListSection({
 }) {
   return (
     <section className="aw-section">
-      {heading}
+      {/* Cards are h3s: the list has its h2, seen or not, so no page goes from h1 to h3. */}
+      {heading ?? <h2 className="aw-visually-hidden">Articles</h2>}
       {error ? (
         <div className="aw-alert" role="alert">
           {error}

@@ -120,15 +120,20 @@ export function DashboardHome() {
         </Stack>
       </PageHeading>
 
-      <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, mb: 4 }}>
-        <StatCard label="Total Articles" value={stats.data?.total} icon={<ArticleIcon />} />
+      {/* The signed-in writer's own numbers, whatever their role: said so on every card. */}
+      <Box
+        component="section"
+        aria-label="Your numbers"
+        sx={{ display: "flex", flexWrap: "wrap", gap: 2, mb: 4 }}
+      >
+        <StatCard label="Your Articles" value={stats.data?.total} icon={<ArticleIcon />} />
         <StatCard
-          label="Published"
+          label="Your Published"
           value={stats.data?.published}
           icon={<PublishedWithChangesIcon />}
         />
-        <StatCard label="Total Views" value={stats.data?.totalViews} icon={<VisibilityIcon />} />
-        <StatCard label="Drafts" value={stats.data?.drafts} icon={<EditNoteIcon />} />
+        <StatCard label="Your Views" value={stats.data?.totalViews} icon={<VisibilityIcon />} />
+        <StatCard label="Your Drafts" value={stats.data?.drafts} icon={<EditNoteIcon />} />
       </Box>
 
       <SiteAnalytics userId={authorId} />

@@ -18,6 +18,7 @@ import { BarChart } from "@mui/x-charts/BarChart";
 import { type ReactNode, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { useAnalyticsOverview } from "../../api/analytics";
+import { countAxis } from "../../components/count-axis";
 import { dashboardPaths } from "../../lib/dashboard-paths";
 import { formatDayLabel } from "../../lib/dates";
 
@@ -162,7 +163,7 @@ export function SiteAnalytics({ userId }: { userId: number | undefined }) {
                   tickLabelInterval: (_value: string, index: number) => index % 7 === 3,
                 },
               ]}
-              yAxis={[{ width: 48 }]}
+              yAxis={[countAxis(data.viewsByDay.map((row) => row.views))]}
               series={[
                 {
                   data: data.viewsByDay.map((row) => row.views),

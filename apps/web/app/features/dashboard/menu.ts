@@ -73,3 +73,20 @@ function menuItemForPath(pathname: string): DashboardMenuItem | undefined {
   }
   return best;
 }
+
+/**
+ * The title of a dashboard screen (its tab's name and what a screen reader announces): the menu's
+ * name for it, or the screen's own for the pages under Articles and the profile.
+ */
+export function dashboardTitleForPath(pathname: string): string {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  if (path === dashboardPaths.home) return "Dashboard";
+  if (path === dashboardPaths.profile) return "Profile Settings - Dashboard";
+  const article = /^\/dashboard\/articles\/\d+(\/edit|\/analytics)?$/.exec(path);
+  if (article) {
+    const screen = { "/edit": "Edit Article", "/analytics": "Article Analytics" }[article[1] ?? ""];
+    return `${screen ?? "Article Saved"} - Dashboard`;
+  }
+  const item = menuItemForPath(path);
+  return item && item.to !== dashboardPaths.home ? `${item.label} - Dashboard` : "Dashboard";
+}

@@ -21,6 +21,7 @@ import { Footer, type FooterColumn } from "../../components/layout/footer";
 import { SiteLink } from "../../components/site-link";
 import type { LandingArticle, LandingBlock, LandingPageData } from "./compose-landing-page";
 import "./landing.css";
+import { SkipLink } from "../../components/skip-link";
 
 /** The parts of other features the layout shows, handed in by the route that composes them. */
 export interface LandingSlots<CardArticle extends LandingArticle> {
@@ -383,6 +384,7 @@ export function LandingLayout<CardArticle extends LandingArticle>({
   const Title = embedded ? "h2" : "h1";
   return (
     <div className="aw-landing">
+      {!embedded && <SkipLink />}
       <Header className="aw-landing-top">
         <div className="aw-container aw-landing-top__bar">
           <SiteLink to="/" className="aw-landing-top__brand">
@@ -415,7 +417,10 @@ export function LandingLayout<CardArticle extends LandingArticle>({
           </nav>
         )}
       </Header>
-      <Main className="aw-container aw-main">
+      <Main
+        className="aw-container aw-main"
+        {...(embedded ? {} : { id: "main-content", tabIndex: -1 })}
+      >
         <section className="aw-landing-banner" aria-labelledby="landing-banner-title">
           <Title id="landing-banner-title" className="aw-landing-banner__title">
             {content.heroTitle}

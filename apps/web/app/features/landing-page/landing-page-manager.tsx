@@ -86,7 +86,9 @@ export function LandingPageManager({
       {draft && preview && (
         <Paper variant="outlined" sx={{ overflow: "hidden" }} data-testid="landing-preview">
           <Alert severity="info" sx={{ borderRadius: 0 }}>
-            Preview with your unsaved changes. Links in the preview open the live site.
+            Page sections are saved as you change them; the preview also shows Featured Content,
+            Custom Charts and Landing Page Editor changes you have not saved yet. Links in the
+            preview open the live site.
           </Alert>
           {renderPreview(draft)}
         </Paper>

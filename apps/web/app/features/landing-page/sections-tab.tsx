@@ -301,34 +301,37 @@ export function SectionsTab({ sections, notify }: { sections: LandingSection[]; 
                   {describeConfiguration(section) || "Default options"}
                 </Typography>
               </Box>
-              <Chip
-                size="small"
-                label={landingSectionTypeLabels[section.sectionType]}
-                variant="outlined"
-              />
-              <FormControlLabel
-                sx={{ mr: 0 }}
-                control={
-                  <Switch
-                    checked={section.isActive}
-                    onChange={() => toggle(section)}
-                    slotProps={{ input: { "aria-label": `${section.title} active` } }}
-                  />
-                }
-                label={section.isActive ? "Active" : "Inactive"}
-              />
-              <IconButton
-                aria-label={`Edit ${section.title}`}
-                onClick={() => setDialog({ section })}
-              >
-                <EditIcon />
-              </IconButton>
-              <IconButton
-                aria-label={`Delete ${section.title}`}
-                onClick={() => setDeleting(section)}
-              >
-                <DeleteIcon />
-              </IconButton>
+              {/* The controls wrap as one group: on a phone the delete icon keeps its row. */}
+              <Stack direction="row" sx={{ alignItems: "center", gap: 1, flexWrap: "nowrap" }}>
+                <Chip
+                  size="small"
+                  label={landingSectionTypeLabels[section.sectionType]}
+                  variant="outlined"
+                />
+                <FormControlLabel
+                  sx={{ mr: 0 }}
+                  control={
+                    <Switch
+                      checked={section.isActive}
+                      onChange={() => toggle(section)}
+                      slotProps={{ input: { "aria-label": `${section.title} active` } }}
+                    />
+                  }
+                  label={section.isActive ? "Active" : "Inactive"}
+                />
+                <IconButton
+                  aria-label={`Edit ${section.title}`}
+                  onClick={() => setDialog({ section })}
+                >
+                  <EditIcon />
+                </IconButton>
+                <IconButton
+                  aria-label={`Delete ${section.title}`}
+                  onClick={() => setDeleting(section)}
+                >
+                  <DeleteIcon />
+                </IconButton>
+              </Stack>
             </Stack>
           )}
         />

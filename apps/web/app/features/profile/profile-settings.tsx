@@ -59,7 +59,7 @@ export function ProfileSettings() {
   if (!user) {
     return (
       <Paper variant="outlined" sx={{ p: 4, textAlign: "center" }}>
-        <Typography variant="h5" sx={{ mb: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
           Authentication Required
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
@@ -175,7 +175,7 @@ export function ProfileSettings() {
             {userInitials(user)}
           </Avatar>
           <Box>
-            <Typography variant="h6">
+            <Typography variant="h6" component="h2">
               {user.firstName} {user.lastName}
             </Typography>
             <Typography variant="body2" color="text.secondary">
@@ -238,7 +238,7 @@ export function ProfileSettings() {
         </Box>
       </Paper>
       <Paper variant="outlined" sx={{ p: 3 }}>
-        <Typography variant="h6" sx={{ mb: 2 }}>
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
           Change Password
         </Typography>
         <Divider sx={{ mb: 2 }} />
