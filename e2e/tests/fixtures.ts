@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import {
   type APIRequestContext,
   type BrowserContext,
@@ -125,4 +126,15 @@ export function linkIn(mail: CapturedMail | undefined, path: string): string {
   expect(link, `a link to ${path} in the mail`).toBeTruthy();
   const url = new URL(link!);
   return `${url.pathname}${url.search}`;
+}
+
+/** What axe finds serious or critical on the page as it is now, one line per rule. */
+export async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
 }

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { login, test } from "./fixtures";
+import { login, seriousViolations, test } from "./fixtures";
 
 /** Issue 18: what readers meet on the public site, and what axe finds there. */
 
@@ -14,16 +13,6 @@ async function authorUrlOf(page: Page, articlePath: string): Promise<string> {
     .map((block) => JSON.parse(block))
     .find((data) => data["@type"] === "NewsArticle");
   return new URL(newsArticle.author[0].url).pathname;
-}
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
 }
 
 test("axe finds no serious or critical problem on the public pages, at 1440 and 390 px", async ({

@@ -353,6 +353,7 @@ export async function buildApp(
         prefix: "/auth",
         auth: services.auth,
         emailVerification: services.emailVerification,
+        passwordReset: services.passwordReset,
         siteName: config.siteName,
       });
       await api.register(usersRoutes, { prefix: "/users", users: services.users });

@@ -27,7 +27,9 @@ import { createArticlesService } from "./modules/articles/service";
 import { createViewVisitors } from "./modules/articles/view-visitors";
 import { createDemoLoginHint } from "./modules/auth/demo-hint";
 import { createEmailVerification } from "./modules/auth/email-verification";
+import { createPasswordReset } from "./modules/auth/password-reset";
 import { createAuthService } from "./modules/auth/service";
+import { createSessionsRepository } from "./modules/auth/sessions-repository";
 import { createTokenSigner } from "./modules/auth/tokens";
 import { createBreakingNewsRepository } from "./modules/breaking-news/repository";
 import { createBreakingNewsService } from "./modules/breaking-news/service";
@@ -103,12 +105,24 @@ export function createServices(deps: {
     site: { name: config.siteName, url: config.publicUrl },
     log,
   });
+  const sessionsRepository = createSessionsRepository(db);
   const auth = createAuthService({
     users: usersRepository,
+    sessions: sessionsRepository,
     tokens,
     counters,
     loginDelayBaseMs: config.loginDelayBaseMs,
     emailVerification,
+  });
+  const passwordReset = createPasswordReset({
+    db,
+    users: usersRepository,
+    sessions: sessionsRepository,
+    mailer,
+    links: mailLinks,
+    counters,
+    site: { name: config.siteName, url: config.publicUrl },
+    log,
   });
   const demoLoginHint = createDemoLoginHint(usersRepository, { publicUrl: config.publicUrl });
   const users = createUsersService({
@@ -116,6 +130,7 @@ export function createServices(deps: {
     users: usersRepository,
     avatars: createAvatarStore(files),
     onAccountChanged: () => demoLoginHint.forget(),
+    endSessions: (userId, tx) => sessionsRepository.revokeAll(userId, null, tx),
   });
   const apiKeysRepository = createApiKeysRepository(db);
   const apiKeys = createApiKeysService({
@@ -349,6 +364,7 @@ export function createServices(deps: {
   return {
     outboundGuard,
     auth,
+    passwordReset,
     usersRepository,
     notifications,
     liveCoverage,

@@ -27,6 +27,8 @@ export default [
   route("landing", "routes/landing.tsx"),
   route("login", "routes/login.tsx"),
   route("register", "routes/register.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
   route("setup", "routes/setup.tsx"),
   route("cointelegraph-test", "routes/cointelegraph-test.tsx"),
   route("dashboard", "routes/dashboard-layout.tsx", [

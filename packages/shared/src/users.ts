@@ -94,3 +94,44 @@ export function userInitials(user: { firstName?: string | null; lastName?: strin
   const last = user.lastName?.trim()?.[0] ?? "";
   return `${first}${last}`.toUpperCase() || "?";
 }
+
+/** One signed-in session of the account (issue 31, decision 200). */
+export const sessionSchema = z.object({
+  id: z.string(),
+  /** "Chrome on Windows", from the User-Agent. */
+  device: z.string(),
+  userAgent: z.string(),
+  ipAddress: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session this request was made with. */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionSchema>;
+export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
+export type SessionList = z.infer<typeof sessionListSchema>;
+
+export const sessionIdParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+      "This is not a session id",
+    ),
+});
+
+/** "Forgot password?" (decision 201): the address to send a reset link to. */
+export const forgotPasswordRequestSchema = z.object({ email });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+
+/** The reset link's token and the new password. */
+export const resetPasswordRequestSchema = z.object({
+  token: z
+    .string({ error: "The reset link is incomplete. Please open the link from the e-mail again." })
+    .min(1, "The reset link is incomplete. Please open the link from the e-mail again.")
+    .max(300, "This password reset link does not work. Please ask for a new link."),
+  password,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });

@@ -9,6 +9,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in user, set by requireUser / requireRoles / optionalUser. */
     user: UserRow | null;
+    /** The session of the signed-in user's token (decision 200). */
+    sessionId: string | null;
   }
   interface FastifyInstance {
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -32,11 +34,14 @@ export default fp(
   async function authPlugin(app: FastifyInstance, options: { auth: AuthService }) {
     const { auth } = options;
     app.decorateRequest("user", null);
+    app.decorateRequest("sessionId", null);
 
     async function requireUser(request: FastifyRequest) {
       const token = bearerToken(request);
       if (!token) throw unauthorized("Please log in to continue.", "unauthorized");
-      request.user = await auth.authenticate(token);
+      const signedIn = await auth.authenticate(token, request.ip);
+      request.user = signedIn.user;
+      request.sessionId = signedIn.sessionId;
     }
 
     app.decorate("requireUser", requireUser);
@@ -45,7 +50,9 @@ export default fp(
       const token = bearerToken(request);
       if (!token) return;
       // A stale token on a public route just means "anonymous".
-      request.user = await auth.authenticate(token).catch(() => null);
+      const signedIn = await auth.authenticate(token, request.ip).catch(() => null);
+      request.user = signedIn?.user ?? null;
+      request.sessionId = signedIn?.sessionId ?? null;
     });
 
     app.decorate("requireRoles", (allowed: readonly Role[], action = "access this page") => {

@@ -177,6 +177,28 @@ describe("two instances behind a load balancer", () => {
     expect(profile.json().user.email).toBe(admin.email);
   });
 
+  it("refuses a session ended on one instance on the other at once (decision 200)", async () => {
+    const signIn = async () =>
+      (await call(first.url, "/api/auth/login", jsonBody(admin))).json().token as string;
+    const [kept, ended] = [await signIn(), await signIn()];
+    const bearer = (value: string) => ({ headers: { authorization: `Bearer ${value}` } });
+    // Both work on the second instance (which has read, and may keep, what it knows of them).
+    expect((await call(second.url, "/api/auth/profile", bearer(ended))).status).toBe(200);
+    const sessions = (await call(second.url, "/api/auth/sessions", bearer(ended))).json();
+    const endedId = sessions.sessions.find((session: { current: boolean }) => session.current).id;
+
+    const revoked = await call(first.url, `/api/auth/sessions/${endedId}`, {
+      method: "DELETE",
+      ...bearer(kept),
+    });
+    expect(revoked.status, revoked.text).toBe(204);
+    // No waiting: the very next request to the other instance is refused.
+    const refused = await call(second.url, "/api/auth/profile", bearer(ended));
+    expect(refused.status).toBe(401);
+    expect(refused.json().code).toBe("session_ended");
+    expect((await call(second.url, "/api/auth/profile", bearer(kept))).status).toBe(200);
+  });
+
   it("drops the other instance's cached home page when an article is published", async () => {
     // Cached on the second instance first (a price or feed update may drop it once meanwhile).
     await until("the second instance to answer its home page from its cache", async () => {

@@ -120,6 +120,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(() => {
+    // Ends the session on the server too (decision 200); the browser forgets it either way.
+    if (window.localStorage.getItem(storageKeys.token)) {
+      api
+        .post("/auth/logout", undefined, { allowUnauthorized: true })
+        .catch((caught) => console.warn("logout request failed", caught));
+    }
     window.localStorage.removeItem(storageKeys.token);
     window.localStorage.removeItem(storageKeys.user);
     setState(signedOut);

@@ -80,6 +80,14 @@ function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
+        <Link
+          component={RouterLink}
+          to="/forgot-password"
+          variant="body2"
+          sx={{ justifySelf: "end", mt: -1 }}
+        >
+          Forgot password?
+        </Link>
         <Button type="submit" variant="contained" size="large" disabled={busy}>
           {busy ? "Logging in..." : "Login"}
         </Button>

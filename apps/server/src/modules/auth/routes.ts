@@ -1,24 +1,38 @@
 import {
   authResponseSchema,
+  forgotPasswordRequestSchema,
   loginRequestSchema,
+  messageResponseSchema,
   ownerSetupRequestSchema,
   profileUpdateSchema,
   publicUserSchema,
   registerRequestSchema,
+  resetPasswordRequestSchema,
+  sessionIdParamsSchema,
+  sessionListSchema,
   setupStatusSchema,
 } from "@aurumwire/shared/users";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { bearerToken } from "../../plugins/auth";
 import { renderMessagePage } from "../mail/message-page";
 import { toPublicUser } from "../users/present";
 import type { EmailVerification } from "./email-verification";
-import type { AuthService } from "./service";
+import type { PasswordReset } from "./password-reset";
+import type { AuthService, ClientContext } from "./service";
+
+const clientOf = (request: FastifyRequest): ClientContext => ({
+  ip: request.ip,
+  userAgent: String(request.headers["user-agent"] ?? ""),
+});
 
 export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   emailVerification: EmailVerification;
+  passwordReset: PasswordReset;
   siteName: string;
-}> = async (app, { auth, emailVerification, siteName }) => {
+}> = async (app, { auth, emailVerification, passwordReset, siteName }) => {
   // The link of the sign-up mail (decision 124): a small page, like the newsletter's links.
   app.get(
     "/verify-email",
@@ -55,13 +69,30 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/login",
     { schema: { body: loginRequestSchema, response: { 200: authResponseSchema } } },
-    async (request) => auth.login(request.body.email, request.body.password, request.ip),
+    async (request) => auth.login(request.body.email, request.body.password, clientOf(request)),
   );
 
   app.post(
     "/register",
     { schema: { body: registerRequestSchema, response: { 201: authResponseSchema } } },
-    async (request, reply) => reply.status(201).send(await auth.register(request.body, request.ip)),
+    async (request, reply) =>
+      reply.status(201).send(await auth.register(request.body, clientOf(request))),
+  );
+
+  // "Forgot password?" (decision 201): always 202 with the same sentence.
+  app.post(
+    "/forgot-password",
+    {
+      schema: { body: forgotPasswordRequestSchema, response: { 202: messageResponseSchema } },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await passwordReset.requestReset(request.body.email, request.ip)),
+  );
+
+  app.post(
+    "/reset-password",
+    { schema: { body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } } },
+    async (request) => passwordReset.reset(request.body.token, request.body.password),
   );
 
   app.get("/setup", { schema: { response: { 200: setupStatusSchema } } }, async () => ({
@@ -71,7 +102,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/setup",
     { schema: { body: ownerSetupRequestSchema, response: { 201: authResponseSchema } } },
-    async (request, reply) => reply.status(201).send(await auth.createOwner(request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await auth.createOwner(request.body, clientOf(request))),
   );
 
   app.get(
@@ -89,11 +121,45 @@ export const authRoutes: FastifyPluginAsyncZod<{
       preHandler: app.requireUser,
       schema: { body: profileUpdateSchema, response: { 200: authResponseSchema } },
     },
-    async (request) => auth.updateProfile(request.user!, request.body),
+    async (request) =>
+      auth.updateProfile(request.user!, request.body, {
+        sessionId: request.sessionId!,
+        client: clientOf(request),
+      }),
   );
 
-  app.post("/logout", async (_request, reply) => {
-    // Tokens are stateless; the client drops its copy. Kept so clients have one place to call.
+  // Sessions (issue 31, decision 200): the list, sign out one, sign out everywhere else.
+  app.get(
+    "/sessions",
+    { preHandler: app.requireUser, schema: { response: { 200: sessionListSchema } } },
+    async (request) => auth.listSessions(request.user!, request.sessionId!),
+  );
+
+  app.delete(
+    "/sessions/:id",
+    {
+      preHandler: app.requireUser,
+      schema: { params: sessionIdParamsSchema },
+    },
+    async (request, reply) => {
+      await auth.revokeSession(request.user!, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    "/sessions/revoke-others",
+    {
+      preHandler: app.requireUser,
+      schema: { response: { 200: z.object({ ended: z.number() }) } },
+    },
+    async (request) => auth.revokeOtherSessions(request.user!, request.sessionId!),
+  );
+
+  app.post("/logout", async (request, reply) => {
+    // Ends this token's session; the client drops its copy either way.
+    const token = bearerToken(request);
+    if (token) await auth.logout(token);
     return reply.status(204).send();
   });
 };

@@ -1,18 +1,35 @@
+import { randomUUID } from "node:crypto";
 import type {
   AuthResponse,
   OwnerSetupRequest,
   ProfileUpdate,
   RegisterRequest,
+  SessionList,
 } from "@aurumwire/shared/users";
 import type { UserRow } from "../../db/schema";
-import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from "../../errors";
+import {
+  AppError,
+  badRequest,
+  conflict,
+  notFound,
+  tooManyRequests,
+  unauthorized,
+} from "../../errors";
 import type { CounterStore } from "../../lib/counters";
 import { toPublicUser } from "../users/present";
 import type { UsersRepository } from "../users/repository";
+import { describeDevice } from "./device";
 import type { EmailVerification } from "./email-verification";
 import { createLoginThrottle } from "./login-throttle";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
+import type { SessionsRepository } from "./sessions-repository";
 import type { TokenSigner } from "./tokens";
+
+/** Where a sign-in comes from: kept on its session for the session list. */
+export interface ClientContext {
+  ip: string;
+  userAgent: string;
+}
 
 /** Sign-ups per address (decision 074): enough for a household or an office, not for a script. */
 const registrationWindowMs = 60 * 60 * 1000;
@@ -20,6 +37,7 @@ const maxRegistrationsPerAddress = 10;
 
 export function createAuthService(deps: {
   users: UsersRepository;
+  sessions: SessionsRepository;
   tokens: TokenSigner;
   counters: CounterStore;
   /** Tests shorten the login delays; see login-throttle.ts. */
@@ -27,15 +45,34 @@ export function createAuthService(deps: {
   /** Sign-up e-mail verification (decision 124); without it new accounts count as verified. */
   emailVerification?: Pick<EmailVerification, "newAccountsVerified" | "sendLink">;
 }) {
-  const { users, tokens, counters } = deps;
+  const { users, sessions, tokens, counters } = deps;
   const throttle = createLoginThrottle({ counters, baseDelayMs: deps.loginDelayBaseMs });
 
-  async function issue(user: UserRow): Promise<AuthResponse> {
-    const token = await tokens.sign({
+  /**
+   * A token for a new session of the user (decision 200), or a fresh token for the session
+   * `sessionId` that the caller already holds (after a password change).
+   */
+  async function issue(
+    user: UserRow,
+    client: ClientContext,
+    sessionId?: string,
+  ): Promise<AuthResponse> {
+    const id = sessionId ?? randomUUID();
+    const { token, expiresAt } = await tokens.sign({
       userId: user.id,
       role: user.role,
       version: user.tokenVersion,
+      sessionId: id,
     });
+    if (!sessionId) {
+      await sessions.insert({
+        id,
+        userId: user.id,
+        userAgent: client.userAgent.slice(0, 500),
+        ipAddress: client.ip,
+        expiresAt,
+      });
+    }
     return { user: toPublicUser(user), token };
   }
 
@@ -53,7 +90,7 @@ export function createAuthService(deps: {
     ownerNeeded,
 
     /** The one-time owner set-up: the first account becomes an admin, and only the first. */
-    async createOwner(input: OwnerSetupRequest): Promise<AuthResponse> {
+    async createOwner(input: OwnerSetupRequest, client: ClientContext): Promise<AuthResponse> {
       const alreadySetUp = () =>
         conflict("This site already has an owner. Please log in instead.", "setup_done");
       if (!(await ownerNeeded())) throw alreadySetUp();
@@ -66,10 +103,11 @@ export function createAuthService(deps: {
       });
       ownerExists = true;
       if (!owner) throw alreadySetUp();
-      return issue(owner);
+      return issue(owner, client);
     },
 
-    async login(email: string, password: string, ip: string): Promise<AuthResponse> {
+    async login(email: string, password: string, client: ClientContext): Promise<AuthResponse> {
+      const { ip } = client;
       // Counted before the password is checked, so concurrent guesses cannot all be evaluated.
       await throttle.admit(email, ip);
       const user = await users.findByEmail(email);
@@ -88,10 +126,11 @@ export function createAuthService(deps: {
         );
       }
       await throttle.recordSuccess(email, ip);
-      return issue(user);
+      return issue(user, client);
     },
 
-    async register(input: RegisterRequest, ip: string): Promise<AuthResponse> {
+    async register(input: RegisterRequest, client: ClientContext): Promise<AuthResponse> {
+      const { ip } = client;
       // Counted first, whatever the outcome: a taken e-mail (409) is an answer worth limiting too.
       const registrations = await counters.hit(`register:${ip}`, registrationWindowMs);
       if (registrations.count > maxRegistrationsPerAddress) {
@@ -124,7 +163,7 @@ export function createAuthService(deps: {
         // The link goes out now; a failed mail leaves the account working, and the profile
         // offers a new link (POST /api/auth/verify-email/resend).
         if (!user.emailVerified) await deps.emailVerification?.sendLink(user);
-        return issue(user);
+        return issue(user, client);
       } catch (error) {
         // Two registrations racing for one email: the unique index decides.
         if ((error as { code?: string }).code === "23505" || /unique/i.test(String(error))) {
@@ -137,25 +176,77 @@ export function createAuthService(deps: {
       }
     },
 
-    /** The signed-in user behind a bearer token, or a 401 that says why. */
-    async authenticate(token: string): Promise<UserRow> {
+    /**
+     * The signed-in user and session behind a bearer token, or a 401 that says why. The session
+     * is read from the database on every request: an ended session is refused at once, on every
+     * instance (decision 200).
+     */
+    async authenticate(token: string, ip?: string): Promise<{ user: UserRow; sessionId: string }> {
       const result = await tokens.verify(token);
       if (!result.ok) {
         throw result.reason === "expired"
           ? unauthorized("Your session has expired. Please log in again.", "token_expired")
           : unauthorized("Your session is not valid. Please log in again.", "invalid_token");
       }
-      const user = await users.findById(result.claims.userId);
-      if (!user || user.tokenVersion !== result.claims.version) {
+      const { userId, sessionId, version } = result.claims;
+      const [user, session] = await Promise.all([
+        users.findById(userId),
+        sessions.findAlive(sessionId),
+      ]);
+      if (!user || user.tokenVersion !== version || session?.userId !== userId) {
         throw unauthorized("Your session has ended. Please log in again.", "session_ended");
       }
       if (!user.isActive) {
         throw unauthorized("This account has been deactivated.", "account_deactivated");
       }
-      return user;
+      if (Date.now() - session.lastSeenAt.getTime() > 60_000) {
+        await sessions.touch(sessionId, ip ?? session.ipAddress);
+      }
+      return { user, sessionId };
     },
 
-    async updateProfile(user: UserRow, input: ProfileUpdate): Promise<AuthResponse> {
+    /** The signed-in user's open sessions, the current one marked. */
+    async listSessions(user: UserRow, currentSessionId: string): Promise<SessionList> {
+      const rows = await sessions.listAlive(user.id);
+      return {
+        sessions: rows.map((row) => ({
+          id: row.id,
+          device: describeDevice(row.userAgent),
+          userAgent: row.userAgent,
+          ipAddress: row.ipAddress,
+          createdAt: row.createdAt.toISOString(),
+          lastSeenAt: row.lastSeenAt.toISOString(),
+          current: row.id === currentSessionId,
+        })),
+      };
+    },
+
+    /** Signs out one of the user's own sessions; another person's or an ended one is a 404. */
+    async revokeSession(user: UserRow, sessionId: string): Promise<void> {
+      if (!(await sessions.revoke(user.id, sessionId))) {
+        throw notFound(
+          "This session is not one of your open sessions. It may have ended already.",
+          "session_not_found",
+        );
+      }
+    },
+
+    /** "Sign out everywhere else": ends every session of the user but the current one. */
+    async revokeOtherSessions(user: UserRow, currentSessionId: string): Promise<{ ended: number }> {
+      return { ended: await sessions.revokeAll(user.id, currentSessionId) };
+    },
+
+    /** Logout: ends the session the token belongs to (a token already ended is fine). */
+    async logout(token: string): Promise<void> {
+      const result = await tokens.verify(token);
+      if (result.ok) await sessions.revoke(result.claims.userId, result.claims.sessionId);
+    },
+
+    async updateProfile(
+      user: UserRow,
+      input: ProfileUpdate,
+      current: { sessionId: string; client: ClientContext },
+    ): Promise<AuthResponse> {
       const changes: Partial<UserRow> = {};
       if (input.firstName !== undefined) changes.firstName = input.firstName;
       if (input.lastName !== undefined) changes.lastName = input.lastName;
@@ -169,11 +260,11 @@ export function createAuthService(deps: {
           });
         }
         changes.passwordHash = await hashPassword(input.newPassword);
-        // A new password ends other sessions; this one gets a fresh token below.
-        changes.tokenVersion = user.tokenVersion + 1;
       }
       const updated = Object.keys(changes).length ? await users.update(user.id, changes) : user;
-      return issue(updated ?? user);
+      // A new password ends the user's other sessions at once; this one stays signed in.
+      if (input.newPassword) await sessions.revokeAll(user.id, current.sessionId);
+      return issue(updated ?? user, current.client, current.sessionId);
     },
 
     issue,

@@ -92,6 +92,28 @@ export function createUsersRepository(db: Executor) {
       return row;
     },
 
+    /**
+     * A new password hash only while the old one is still `expectedHash`: of two uses of one
+     * reset link, one wins. Bumps token_version with it (every older token ends).
+     */
+    async replacePasswordHash(
+      id: number,
+      expectedHash: string,
+      passwordHash: string,
+      tx: Executor = db,
+    ): Promise<boolean> {
+      const rows = await tx
+        .update(users)
+        .set({
+          passwordHash,
+          tokenVersion: sql`${users.tokenVersion} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(users.id, id), eq(users.passwordHash, expectedHash)))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+
     async update(id: number, values: Partial<NewUserRow>, tx: Executor = db) {
       const [row] = await tx
         .update(users)

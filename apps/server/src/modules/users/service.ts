@@ -31,8 +31,8 @@ function isUniqueViolation(error: unknown) {
 /**
  * Staff administration (admin only, enforced by the routes). The rules that keep the newsroom
  * reachable live here: nobody demotes or deactivates themselves, the last active admin stays, and
- * deactivation ends every session at once (token_version) and stops the user's API keys (the key
- * check looks at the owner).
+ * deactivation, a role change or a password reset ends every session of the user at once, and
+ * deactivation stops the user's API keys (the key check looks at the owner).
  */
 export function createUsersService(deps: {
   db: Database;
@@ -40,9 +40,12 @@ export function createUsersService(deps: {
   avatars: AvatarStore;
   /** Called when a password or an account changes, so cached facts about it are dropped. */
   onAccountChanged?: () => void;
+  /** Ends every session of a user (the auth module's sessions, decision 200). */
+  endSessions?: (userId: number, tx: Executor) => Promise<unknown>;
 }) {
   const { db, users, avatars } = deps;
   const accountChanged = deps.onAccountChanged ?? (() => {});
+  const endSessions = deps.endSessions ?? (async () => {});
 
   async function view(id: number): Promise<ManagedUser> {
     const row = await users.findWithCounts(id);
@@ -124,6 +127,8 @@ export function createUsersService(deps: {
         // Deactivation ends every open session of the user at once.
         if (deactivates) changes.tokenVersion = target.tokenVersion + 1;
         if (Object.keys(changes).length) await users.update(id, changes, tx);
+        // So does a new role: whoever holds the account signs in again under it.
+        if (deactivates || roleChanges) await endSessions(id, tx);
       });
       accountChanged();
       return view(id);
@@ -140,6 +145,7 @@ export function createUsersService(deps: {
         if (!target.isActive) return;
         await assertNotLastAdmin(target, tx);
         await users.update(id, { isActive: false, tokenVersion: target.tokenVersion + 1 }, tx);
+        await endSessions(id, tx);
       });
       accountChanged();
       return view(id);
@@ -155,6 +161,7 @@ export function createUsersService(deps: {
         const current = await users.findById(id, tx);
         if (!current) throw userNotFound();
         await users.update(id, { passwordHash, tokenVersion: current.tokenVersion + 1 }, tx);
+        await endSessions(id, tx);
       });
       accountChanged();
       return view(id);

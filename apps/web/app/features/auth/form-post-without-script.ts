@@ -8,7 +8,12 @@ import { data } from "react-router";
  * reads the body, password included.
  */
 export function answerFormPostWithoutScript(
-  what: "Signing in" | "Creating an account" | "Setting up the site",
+  what:
+    | "Signing in"
+    | "Creating an account"
+    | "Setting up the site"
+    | "Asking for a reset link"
+    | "Choosing a new password",
 ) {
   return data(
     { error: `${what} needs JavaScript. Please turn it on in your browser and try again.` },

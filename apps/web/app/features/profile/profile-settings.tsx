@@ -13,8 +13,12 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { ApiError, api } from "../../lib/api-client";
 import { useAuth } from "../../lib/auth-context";
+import { SessionsPanel } from "./sessions-panel";
 
-/** Profile Settings: name, bio, avatar URL and a password change. Used by /profile and /dashboard/profile. */
+/**
+ * Profile Settings: name, bio, avatar URL, a password change and the signed-in sessions. Used by
+ * /profile and /dashboard/profile.
+ */
 export function ProfileSettings() {
   const { status, user, acceptAuthResponse, refreshUser } = useAuth();
   const [details, setDetails] = useState({ firstName: "", lastName: "", bio: "", avatar: "" });
@@ -293,6 +297,7 @@ export function ProfileSettings() {
           </Box>
         </Box>
       </Paper>
+      <SessionsPanel />
     </Box>
   );
 }

@@ -1,0 +1,192 @@
+import { forgotPasswordRequestSchema, resetPasswordRequestSchema } from "@aurumwire/shared/users";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
+import Typography from "@mui/material/Typography";
+import { type ReactNode, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link as RouterLink } from "react-router";
+import { z } from "zod";
+import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
+import { FormTextField } from "../../components/form/form-text-field";
+import { ApiError, api } from "../../lib/api-client";
+
+type Outcome = { severity: "success" | "error"; text: string } | null;
+
+/** /forgot-password (decision 201): the address; the same answer whether or not it has an account. */
+export function ForgotPasswordForm(props: { actionError?: string | null }) {
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { control, handleSubmit, setError, formState } = useForm({
+    defaultValues: { email: "" },
+    resolver: schemaResolver(forgotPasswordRequestSchema),
+  });
+  const submit = handleSubmit((body) =>
+    postForOutcome("/auth/forgot-password", body, setOutcome, (caught) =>
+      showServerFieldErrors(caught, setError, ["email"]),
+    ),
+  );
+  return (
+    <>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Enter the e-mail address of your account. We will send you a link to choose a new password.
+      </Typography>
+      <OutcomeAlert outcome={outcome} actionError={props.actionError} />
+      <Box
+        component="form"
+        method="post"
+        noValidate
+        onSubmit={submit}
+        sx={{ display: "grid", gap: 2 }}
+      >
+        <FormTextField
+          name="email"
+          control={control}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          autoFocus
+        />
+        <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? "Sending..." : "Send reset link"}
+        </Button>
+      </Box>
+      <BackToLogin />
+    </>
+  );
+}
+
+const newPasswordSchema = z
+  .object({ password: resetPasswordRequestSchema.shape.password, confirm: z.string() })
+  .refine((values) => values.password === values.confirm, {
+    message: "Passwords do not match",
+    path: ["confirm"],
+  });
+
+/** /reset-password?token=...: the new password, twice. */
+export function ResetPasswordForm(props: { token: string; actionError?: string | null }) {
+  // An empty token (a link cut short) is refused by the server with its own sentence.
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [done, setDone] = useState(false);
+  const { control, handleSubmit, setError, formState } = useForm({
+    defaultValues: { password: "", confirm: "" },
+    resolver: schemaResolver(newPasswordSchema),
+  });
+  const submit = handleSubmit(async ({ password }) => {
+    const ok = await postForOutcome(
+      "/auth/reset-password",
+      { token: props.token, password },
+      setOutcome,
+      (caught) => showServerFieldErrors(caught, setError, ["password"]),
+    );
+    if (ok) setDone(true);
+  });
+  return (
+    <>
+      <OutcomeAlert outcome={outcome} actionError={props.actionError}>
+        {outcome?.severity === "error" && props.token && (
+          <>
+            {" "}
+            <Link component={RouterLink} to="/forgot-password" color="inherit">
+              Ask for a new link
+            </Link>
+          </>
+        )}
+      </OutcomeAlert>
+      {done ? (
+        <Button component={RouterLink} to="/login" variant="contained" size="large" fullWidth>
+          Sign in
+        </Button>
+      ) : (
+        <Box
+          component="form"
+          method="post"
+          noValidate
+          onSubmit={submit}
+          sx={{ display: "grid", gap: 2 }}
+        >
+          <FormTextField
+            name="password"
+            control={control}
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+            autoFocus
+            hint="At least 6 characters"
+          />
+          <FormTextField
+            name="confirm"
+            control={control}
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
+          <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? "Saving..." : "Set new password"}
+          </Button>
+        </Box>
+      )}
+      <BackToLogin />
+    </>
+  );
+}
+
+/** Posts a form's body; the server's sentence (or its refusal) becomes the outcome shown. */
+async function postForOutcome(
+  path: string,
+  body: unknown,
+  setOutcome: (outcome: Outcome) => void,
+  onRefused: (caught: unknown) => void,
+): Promise<boolean> {
+  setOutcome(null);
+  try {
+    const answer = await api.post<{ message: string }>(path, body);
+    setOutcome({ severity: "success", text: answer.message });
+    return true;
+  } catch (caught) {
+    onRefused(caught);
+    // The token is no field of the form: its message (a link cut short) is the one to show.
+    const tokenProblem = caught instanceof ApiError ? caught.fields?.token : undefined;
+    setOutcome({
+      severity: "error",
+      text: tokenProblem ?? (caught instanceof Error ? caught.message : "The request failed"),
+    });
+    return false;
+  }
+}
+
+/** The outcome of the last submit, else the page action's message (a post without scripts). */
+function OutcomeAlert(props: {
+  outcome: Outcome;
+  actionError?: string | null;
+  children?: ReactNode;
+}) {
+  const shown =
+    props.outcome ??
+    (props.actionError ? { severity: "error" as const, text: props.actionError } : null);
+  if (!shown) return null;
+  return (
+    <Alert
+      severity={shown.severity}
+      sx={{ mb: 2 }}
+      role={shown.severity === "error" ? "alert" : "status"}
+    >
+      {shown.text}
+      {props.children}
+    </Alert>
+  );
+}
+
+function BackToLogin() {
+  return (
+    <Typography variant="body2" sx={{ mt: 2, textAlign: "center" }} color="text.secondary">
+      Remembered it?{" "}
+      <Link component={RouterLink} to="/login">
+        Back to login
+      </Link>
+    </Typography>
+  );
+}

@@ -1,0 +1,104 @@
+import { expect, type Page } from "@playwright/test";
+import { linkIn, login, mailsTo, seriousViolations, test } from "./fixtures";
+
+/** Issue 31: sessions that can be ended; issue 33's "Forgot password?" (decisions 200, 201). */
+
+async function shoot(page: Page, name: string, outputPath: (name: string) => string) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+test("a reader resets a forgotten password from the mailed link, once", async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = `forgot-${Date.now()}@example.com`;
+  await page.goto("/register");
+  await page.getByLabel("First name").fill("Fay");
+  await page.getByLabel("Last name").fill("Gotten");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("first-password");
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByTestId("role-chip")).toHaveText("USER");
+  await page.evaluate(() => window.localStorage.clear());
+
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+  await page.getByLabel("Email").fill("not an address");
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("status")).toHaveText(/If an account uses this address/);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shoot(page, "forgot-password", (name) => testInfo.outputPath(name));
+
+  // The mail after the sign-up check.
+  const [, mail] = await mailsTo(request, email, 2);
+  const link = linkIn(mail, "/reset-password");
+  await page.goto(link);
+  await page.getByLabel(/^New password/).fill("second-password");
+  await page.getByLabel("Confirm new password").fill("second-passwort");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByText("Passwords do not match")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shoot(page, "reset-password", (name) => testInfo.outputPath(name));
+  await page.getByLabel("Confirm new password").fill("second-password");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByRole("status")).toHaveText(/Your password has been changed/);
+
+  // The link works once.
+  await page.goto(link);
+  await page.getByLabel(/^New password/).fill("third-password");
+  await page.getByLabel("Confirm new password").fill("third-password");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByRole("alert")).toHaveText(/used already/);
+  await expect(page.getByRole("link", { name: "Ask for a new link" })).toBeVisible();
+
+  // A link cut short says so.
+  await page.goto("/reset-password");
+  await page.getByLabel(/^New password/).fill("third-password");
+  await page.getByLabel("Confirm new password").fill("third-password");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByRole("alert")).toHaveText(/reset link is incomplete/);
+
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("second-password");
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByTestId("role-chip")).toHaveText("USER");
+});
+
+test("an editor signs another device out from the profile; that device is sent to login", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const phone = await browser.newContext({
+    userAgent:
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+  });
+  const phonePage = await phone.newPage();
+  await login(phonePage, "editor");
+  await login(page, "editor");
+
+  await page.goto("/dashboard/profile");
+  const list = page.getByRole("list", { name: "Signed-in sessions" });
+  await expect(list.getByText("This device")).toBeVisible();
+  await expect(list.getByText("Safari on iOS").first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("heading", { name: "Where you are signed in" }).scrollIntoViewIfNeeded();
+  await shoot(page, "profile-sessions", (name) => testInfo.outputPath(name));
+
+  await page.getByRole("button", { name: "Sign out everywhere else" }).click();
+  await expect(page.getByText(/Signed out of \d+ other session/)).toBeVisible();
+  await expect(list.getByText("Safari on iOS")).toHaveCount(0);
+
+  // The phone's next call to the API is refused, and it lands on the login page.
+  await phonePage.goto("/dashboard/profile");
+  await expect(phonePage).toHaveURL(/\/login/);
+  await phone.close();
+});
