@@ -28,5 +28,9 @@ export npm_config_nodedir="$nodedir"
 export npm_config_build_from_source=sqlite3
 npm install --no-audit --no-fund --omit=dev --no-package-lock --legacy-peer-deps --loglevel=error
 node -e "require('./node_modules/sqlite3')"
+# Ghost processes uploaded images with sharp (an optional dependency that may be skipped): its
+# prebuilt binaries come from the npm registry.
+node -e "require('./node_modules/sharp')" 2>/dev/null ||
+  npm install --no-audit --no-fund --no-save --no-package-lock --legacy-peer-deps "sharp@^0.34.2"
 touch .installed
 echo "ghost $GHOST_VERSION installed in $dir"

@@ -128,7 +128,11 @@ export async function startGhost(): Promise<RealGhost> {
         body: JSON.stringify({ username: ownerEmail, password }),
       });
       if (!session.ok) throw new Error(`Ghost sign-in answered ${session.status}`);
-      cookie = (session.headers.get("set-cookie") ?? "").split(";")[0];
+      // Every cookie Ghost sets (the session one is not always the first).
+      cookie = session.headers
+        .getSetCookie()
+        .map((value) => value.split(";")[0])
+        .join("; ");
     };
     const admin = async <T>(method: string, route: string, body?: unknown) => {
       const response = await fetch(`${url}/ghost/api/admin${route}`, {

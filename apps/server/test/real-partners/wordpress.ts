@@ -78,7 +78,8 @@ export async function startWordPress(
   const stop = async () => {
     if (server && server.exitCode === null) {
       const exited = new Promise((resolve) => server?.once("exit", resolve));
-      server.kill("SIGTERM");
+      // The whole group: PHP's server workers are children of the process we started.
+      process.kill(-(server.pid as number), "SIGTERM");
       await exited;
     }
     await sql(`DROP DATABASE IF EXISTS \`${database}\``).catch(() => {});
@@ -164,6 +165,7 @@ echo json_encode(['password' => $password]);
       cwd: root,
       env: { ...process.env, PHP_CLI_SERVER_WORKERS: "4" },
       stdio: "ignore",
+      detached: true,
     });
     const deadline = Date.now() + 60_000;
     for (;;) {

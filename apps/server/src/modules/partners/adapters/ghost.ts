@@ -122,13 +122,21 @@ export function ghostAdapter(
     form.append("purpose", "image");
     form.append("ref", image.key.slice(0, 180));
     const encoded = new Response(form);
-    const answer = await call("POST", "/images/upload/", {
-      raw: {
-        bytes: new Uint8Array(await encoded.arrayBuffer()),
-        contentType: encoded.headers.get("content-type") ?? "multipart/form-data",
-      },
-      signal,
-    });
+    let answer: Awaited<ReturnType<typeof call>>;
+    try {
+      answer = await call("POST", "/images/upload/", {
+        raw: {
+          bytes: new Uint8Array(await encoded.arrayBuffer()),
+          contentType: encoded.headers.get("content-type") ?? "multipart/form-data",
+        },
+        signal,
+      });
+    } catch (error) {
+      // Ghost refused this image (it cannot process it): the article goes with our absolute
+      // address for it rather than not at all.
+      if (isStatus(error, 400, 413, 415, 422)) return null;
+      throw error;
+    }
     const url = parseJson<{ images?: Array<{ url?: unknown }> }>(answer.body, "Ghost").images?.[0]
       ?.url;
     if (typeof url !== "string") return null;

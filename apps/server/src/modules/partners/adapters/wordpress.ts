@@ -154,7 +154,7 @@ export function wordpressAdapter(
     const query: Record<string, string> = {};
     if (image.alt) query.alt_text = image.alt;
     if (image.caption) query.caption = image.caption;
-    const answer = await partnerRequest(
+    const upload = partnerRequest(
       {
         method: "POST",
         url: restUrl(await root(signal), "wp/v2/media", query),
@@ -169,6 +169,14 @@ export function wordpressAdapter(
       },
       limits,
     );
+    let answer: Awaited<typeof upload>;
+    try {
+      answer = await upload;
+    } catch (error) {
+      // WordPress refused this file type or size: our absolute address stays in the body.
+      if (isStatus(error, 400, 413, 415, 500)) return null;
+      throw error;
+    }
     const media = parseJson<{ id?: unknown; source_url?: unknown }>(answer.body, "WordPress media");
     if (typeof media.id !== "number") return null;
     const url = typeof media.source_url === "string" ? media.source_url : null;
