@@ -43,6 +43,7 @@ import { categoryReadRoutes } from "./modules/categories/routes";
 import { contactRoutes } from "./modules/contact/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { landingPageRoutes } from "./modules/landing-page/routes";
+import { liveCoverageRoutes } from "./modules/live-coverage/routes";
 import { marketDataRoutes } from "./modules/market-data/routes";
 import {
   createMarketStreamHolder,
@@ -403,6 +404,7 @@ export async function buildApp(
         marketData: services.marketData,
       });
       await api.register(realtimeRoutes, { hub: streamHub });
+      await api.register(liveCoverageRoutes, { live: services.liveCoverage });
       await api.register(breakingNewsRoutes, {
         prefix: "/news",
         breakingNews: services.breakingNews,

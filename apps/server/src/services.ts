@@ -43,6 +43,8 @@ import { createContactRepository } from "./modules/contact/repository";
 import { createContactService } from "./modules/contact/service";
 import { createLandingPageRepository } from "./modules/landing-page/repository";
 import { createLandingPageService } from "./modules/landing-page/service";
+import { createLiveCoverageRepository } from "./modules/live-coverage/repository";
+import { createLiveCoverageService } from "./modules/live-coverage/service";
 import { createMailer } from "./modules/mail/mailer";
 import { createLinkSigner } from "./modules/mail/signed-links";
 import { createCoinGeckoClient } from "./modules/market-data/coingecko-client";
@@ -327,6 +329,12 @@ export function createServices(deps: {
     articleStates: (ids) => partnersRepository.articleTitles(ids),
   });
   const notifications = createNotificationsService({ articles: articlesRepository });
+  const liveCoverage = createLiveCoverageService({
+    repository: createLiveCoverageRepository(db),
+    articles: articlesRepository,
+    invalidate: (tags) => pageCache.invalidate(tags),
+    publish: (event) => publishEvent(bus, "live-update", event),
+  });
   const landingPage = createLandingPageService({
     db,
     repository: createLandingPageRepository(db),
@@ -368,6 +376,7 @@ export function createServices(deps: {
     passwordReset,
     usersRepository,
     notifications,
+    liveCoverage,
     partners,
     campaigns,
     demoLoginHint,
