@@ -334,6 +334,7 @@ describe("the market data jobs", () => {
       "newsletter:mail",
       "database:vacuum-analyze",
       "ai-images:resume-batches",
+      "sentiment:refresh",
       "articles:scheduled-publication",
     ]);
   });

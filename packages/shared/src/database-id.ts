@@ -14,8 +14,11 @@ export const idTooLargeMessage = `No record has an id above ${maxDatabaseId}`;
  * one spelling, so caches, logs and rate limits see one address per record (issue 33).
  */
 export function databaseId(message = "Id must be a positive whole number") {
-  return z
-    .union([z.number(), z.string().regex(/^[1-9][0-9]*$/, message)], { error: message })
-    .transform((value) => Number(value))
-    .pipe(z.number().int(message).positive(message).max(maxDatabaseId, idTooLargeMessage));
+  // A codec, not a transform: response schemas use it too, and a reply is encoded (a number
+  // stays a number), which a one-way transform refuses with a 500.
+  return z.codec(
+    z.union([z.number(), z.string().regex(/^[1-9][0-9]*$/, message)], { error: message }),
+    z.number().int(message).positive(message).max(maxDatabaseId, idTooLargeMessage),
+    { decode: (value) => Number(value), encode: (value) => value },
+  );
 }
