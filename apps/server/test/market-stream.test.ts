@@ -220,10 +220,12 @@ describe("market stream from a Coinbase Exchange feed", () => {
   });
 
   it("records the streamed prices in the hour's history point", async () => {
-    feed.ticker({ product: "DOT-USD", price: "8.80" });
     await expect
       .poll(
         async () => {
+          // Sent again on each try: on a busy machine a late heartbeat can count as a stall, and
+          // a tick sent while the stream reconnects is (rightly) never seen.
+          feed.ticker({ product: "DOT-USD", price: "8.80" });
           const body = (
             await app.inject({
               method: "GET",
