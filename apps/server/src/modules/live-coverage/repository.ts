@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { liveCoverage, liveUpdates, users } from "../../db/schema";
 
@@ -98,7 +98,11 @@ export function createLiveCoverageRepository(db: Executor) {
         .where(
           and(
             eq(liveUpdates.articleId, articleId),
-            after ? gt(liveUpdates.updatedAt, after) : undefined,
+            // Clients send back the millisecond time they were given; PostgreSQL keeps
+            // microseconds, so compare at the precision the client has.
+            after
+              ? sql`date_trunc('milliseconds', ${liveUpdates.updatedAt}) > ${after.toISOString()}::timestamptz`
+              : undefined,
           ),
         )
         .orderBy(desc(liveUpdates.createdAt), desc(liveUpdates.id))
