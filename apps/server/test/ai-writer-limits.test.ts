@@ -21,7 +21,7 @@ describe("AI writer time-out, cancel and daily limit", () => {
     ollama = await startFakeServer(ollamaHandler);
     const env = { OLLAMA_URL: ollama.url, AI_DAILY_GENERATION_LIMIT: "2" };
     app = await buildTestApp({}, env);
-    quick = await buildTestApp({ aiGenerationTimeoutMs: 800 }, env);
+    quick = await buildTestApp({ aiGenerationTimeoutMs: 10_000 }, env);
     await app.listen({ port: 0, host: "127.0.0.1" });
     const address = app.server.address() as { port: number };
     baseUrl = `http://127.0.0.1:${address.port}`;

@@ -39,11 +39,11 @@ describe("starting against a Redis that fails", () => {
     errors = vi.spyOn(console, "error");
     // The stand-in never answers: only a hang reaches this limit.
     const start = buildTestApp(
-      { redisTimeoutMs: 1000 },
+      { redisTimeoutMs: 10_000 },
       { REDIS_URL: `redis://:secret-pw@127.0.0.1:${silentPort}` },
     );
     await expect(start).rejects.toThrow(
-      `Cannot start: the Redis server at 127.0.0.1:${silentPort} did not answer within 1 s. Check that it is running and answering, and REDIS_URL (or unset REDIS_URL to run a single instance without Redis).`,
+      `Cannot start: the Redis server at 127.0.0.1:${silentPort} did not answer within 10 s. Check that it is running and answering, and REDIS_URL (or unset REDIS_URL to run a single instance without Redis).`,
     );
     await expect(start).rejects.not.toThrow(/secret-pw/);
     expect(sockets.length).toBeGreaterThan(0);

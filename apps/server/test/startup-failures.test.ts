@@ -30,10 +30,10 @@ describe("start-up against a PostgreSQL that never answers", () => {
     const opening = openDatabase({
       databaseUrl: `postgres://aurum:very-secret-pw@127.0.0.1:${port}/news`,
       dataDir,
-      connectTimeoutMs: 500,
+      connectTimeoutMs: 10_000,
     });
     await expect(opening).rejects.toThrow(
-      `Cannot start: the PostgreSQL server at 127.0.0.1:${port}/news did not answer within 1 s. Check that it is running and answering, and DATABASE_URL.`,
+      `Cannot start: the PostgreSQL server at 127.0.0.1:${port}/news did not answer within 10 s. Check that it is running and answering, and DATABASE_URL.`,
     );
     await expect(opening).rejects.not.toThrow(/very-secret-pw/);
   });
