@@ -8,10 +8,10 @@ let app: FastifyInstance;
 let port: number;
 
 beforeAll(async () => {
-  app = await buildTestApp({ requestTimeoutMs: 1000 });
+  app = await buildTestApp({ requestTimeoutMs: 10_000 });
   app.get("/api/test-only/slow-answer", async () => {
     // Longer than the request time-out: answers are not limited by it (AI streams).
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await new Promise((resolve) => setTimeout(resolve, 12_000));
     return { done: true };
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
