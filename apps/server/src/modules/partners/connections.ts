@@ -12,7 +12,7 @@ import type { AddressGuard } from "../../lib/outbound-http";
 import { createPartnerAdapter, type PartnerAdapter } from "./adapters";
 import { describePartnerFailure, guessPartnerKind } from "./failures";
 import type { PartnersRepository } from "./repository";
-import type { SecretBox } from "./secret-box";
+import type { SecretBox } from "../../lib/secret-box";
 
 /**
  * Partner connections (decisions 110, 111): the rows an admin manages, their sealed secrets, the

@@ -14,7 +14,7 @@ import { complianceOf, reslot } from "./compliance";
 import { type Actor, createConnections, iso } from "./connections";
 import { createQueue, type PartnerLogger } from "./queue";
 import type { PartnersRepository } from "./repository";
-import type { SecretBox } from "./secret-box";
+import type { SecretBox } from "../../lib/secret-box";
 
 export { backoffMs, describePartnerFailure, guessPartnerKind } from "./failures";
 export type { PartnerLogger } from "./queue";
