@@ -164,11 +164,7 @@ describe("the code step", () => {
       code: "code_expired",
       error: expect.stringMatching(/expired/),
     });
-    const wrong = await verify(
-      challenge,
-      codeAt(new Secret({ size: 20 }).base32),
-      account.address,
-    );
+    const wrong = await verify(challenge, codeAt(new Secret({ size: 20 }).base32), account.address);
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().code).toBe("invalid_code");
     expect(wrong.json().token).toBeUndefined();
@@ -271,14 +267,22 @@ describe("Require two-factor for all staff", () => {
     expect(login.statusCode).toBe(200);
     expect(login.json().twoFactorSetupRequired).toBe(true);
     const editor = { authorization: `Bearer ${login.json().token}` };
-    const refused = await app.inject({ method: "GET", url: "/api/admin/articles", headers: editor });
+    const refused = await app.inject({
+      method: "GET",
+      url: "/api/admin/articles",
+      headers: editor,
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
       code: "two_factor_setup_required",
       error: expect.stringMatching(/Set it up in your profile/),
     });
     const { secret } = await enrol(editor);
-    const allowed = await app.inject({ method: "GET", url: "/api/admin/articles", headers: editor });
+    const allowed = await app.inject({
+      method: "GET",
+      url: "/api/admin/articles",
+      headers: editor,
+    });
     expect(allowed.statusCode).toBe(200);
     // While required, staff cannot turn it off.
     const off = await post(

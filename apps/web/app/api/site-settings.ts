@@ -1,8 +1,8 @@
 import type {
-  SecuritySettings,
-  SecuritySettingsUpdate,
   ContactDetails,
   ContactDetailsInput,
+  SecuritySettings,
+  SecuritySettingsUpdate,
   SiteSettings,
   SiteSettingsUpdate,
   WriterStyleGuide,

@@ -18,13 +18,12 @@ import { z } from "zod";
 import { bearerToken } from "../../plugins/auth";
 import { renderMessagePage } from "../mail/message-page";
 import { toPublicUser } from "../users/present";
+import { clientOf } from "./client";
 import type { EmailVerification } from "./email-verification";
 import type { PasswordReset } from "./password-reset";
-import { clientOf } from "./client";
 import type { AuthService } from "./service";
 import type { TwoFactor } from "./two-factor";
 import { twoFactorRoutes } from "./two-factor-routes";
-
 
 export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;

@@ -91,10 +91,7 @@ export function createTwoFactorRepository(db: Database) {
     },
 
     /** Uses up a recovery code: "ok" once, then "used"; "unknown" when it is not the user's. */
-    async useRecoveryCode(
-      userId: number,
-      codeHash: string,
-    ): Promise<"ok" | "used" | "unknown"> {
+    async useRecoveryCode(userId: number, codeHash: string): Promise<"ok" | "used" | "unknown"> {
       const rows = await db
         .update(authRecoveryCodes)
         .set({ usedAt: sql`now()` })
@@ -110,9 +107,7 @@ export function createTwoFactorRepository(db: Database) {
       const [known] = await db
         .select({ id: authRecoveryCodes.id })
         .from(authRecoveryCodes)
-        .where(
-          and(eq(authRecoveryCodes.userId, userId), eq(authRecoveryCodes.codeHash, codeHash)),
-        )
+        .where(and(eq(authRecoveryCodes.userId, userId), eq(authRecoveryCodes.codeHash, codeHash)))
         .limit(1);
       return known ? "used" : "unknown";
     },

@@ -41,8 +41,8 @@ export function TwoFactorCodeForm({
         Two-factor sign-in
       </Typography>
       <Typography variant="body2" color="text.secondary" id="two-factor-help">
-        Enter the six-digit code your authenticator app shows for this site, or one of your
-        recovery codes.
+        Enter the six-digit code your authenticator app shows for this site, or one of your recovery
+        codes.
       </Typography>
       {error && (
         <Alert severity="error" role="alert">

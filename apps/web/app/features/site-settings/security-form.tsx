@@ -27,7 +27,8 @@ export function SecuritySettingsForm() {
     } catch (caught) {
       setMessage({
         severity: "error",
-        text: caught instanceof Error && caught.message ? caught.message : "Failed to save settings",
+        text:
+          caught instanceof Error && caught.message ? caught.message : "Failed to save settings",
       });
     }
   };
