@@ -171,8 +171,9 @@ function RecoveryCodesShown({ codes, onDone }: { codes: string[]; onDone: () => 
         aria-label="Recovery codes"
         sx={{
           display: "grid",
-          gridTemplateColumns: { xs: "1fr 1fr", sm: "repeat(5, auto)" },
-          gap: 1,
+          gridTemplateColumns: { xs: "1fr 1fr", sm: "repeat(5, max-content)" },
+          columnGap: 6,
+          rowGap: 1,
           fontFamily: "monospace",
           fontSize: "1rem",
           m: 0,
