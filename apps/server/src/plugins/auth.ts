@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { UserRow } from "../db/schema";
 import { forbidden, unauthorized } from "../errors";
+import { bearerToken } from "../lib/bearer-token";
 import type { AuthService } from "../modules/auth/service";
 
 declare module "fastify" {
@@ -20,13 +21,6 @@ declare module "fastify" {
       action?: string,
     ) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
-}
-
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(.+)$/i.exec(header);
-  return match ? match[1].trim() : null;
 }
 
 /** Bearer-token authentication and role guards, used as route preHandlers. */
