@@ -78,8 +78,8 @@ test("desktop list pages load the images of the first screen at once", async ({ 
 
 /** The JSON-LD blocks of a page's HTML. */
 const jsonLdOf = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)].map(
-    (match) => JSON.parse(match[1]),
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)].map((match) =>
+    JSON.parse(match[1]),
   );
 
 test("an article's NewsArticle names its picture in the 16:9, 4:3 and 1:1 shapes, each served in that shape", async ({
@@ -132,8 +132,9 @@ test("the Organization's sameAs lists the social profiles of Site Settings", asy
   };
   const links = ["https://x.com/aurumwire", "https://t.me/aurumwire"];
   // Whatever else is stored stays as it was.
-  const stored = (await (await request.get("/api/site-settings/contact-details", { headers })).json())
-    .data;
+  const stored = (
+    await (await request.get("/api/site-settings/contact-details", { headers })).json()
+  ).data;
   const save = (socialLinks: string[]) =>
     request.put("/api/site-settings/contact-details", {
       headers,

@@ -103,7 +103,9 @@ describe("valid images", () => {
       expect(crop.headers["content-type"]).toBe("image/jpeg");
       expect(await sharp(crop.rawPayload).metadata()).toMatchObject({ width, height });
       // Made once, then read from the storage.
-      expect(filesOnDisk().some((file) => file.endsWith(path.join("crops", ratio, key)))).toBe(true);
+      expect(filesOnDisk().some((file) => file.endsWith(path.join("crops", ratio, key)))).toBe(
+        true,
+      );
       const again = await app.inject({ method: "GET", url: `/uploads/crops/${ratio}/${key}` });
       expect(again.statusCode).toBe(200);
       expect(again.rawPayload.equals(crop.rawPayload)).toBe(true);

@@ -186,7 +186,9 @@ describe("contact details (decision 135)", () => {
       socialLinks: "Enter each social profile as a whole https:// address, one per line",
     });
 
-    expect((await put({ bitcoinAddress: "", contactEmail: "desk@aurumwire.example" })).statusCode).toBe(200);
+    expect(
+      (await put({ bitcoinAddress: "", contactEmail: "desk@aurumwire.example" })).statusCode,
+    ).toBe(200);
     expect((await app.services.publicSettings.contactDetails()).socialLinks).toEqual(links);
     await put({ bitcoinAddress: "", contactEmail: "", socialLinks: [] });
     expect((await app.services.publicSettings.contactDetails()).socialLinks).toEqual([]);

@@ -164,10 +164,7 @@ export function siteJsonLd(site: SiteIdentity): MetaDescriptor[] {
 }
 
 /** NewsArticle JSON-LD: headline, image, dates, author and publisher with logo. */
-export function newsArticleJsonLd(
-  site: SiteIdentity,
-  article: Article,
-): MetaDescriptor {
+export function newsArticleJsonLd(site: SiteIdentity, article: Article): MetaDescriptor {
   const url = absoluteUrl(site.publicUrl, `/article/${article.slug}`);
   return {
     "script:ld+json": {
