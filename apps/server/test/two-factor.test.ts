@@ -49,10 +49,11 @@ async function enrol(headers: Headers) {
   expect(otpauthUri).toMatch(/^otpauth:\/\/totp\//);
   expect(otpauthUri).toContain(`secret=${secret}`);
   expect(qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
-  const enabled = await post("/api/auth/2fa/enable", { code: codeAt(secret) }, headers);
+  const confirmation = codeAt(secret);
+  const enabled = await post("/api/auth/2fa/enable", { code: confirmation }, headers);
   expect(enabled.statusCode, enabled.body).toBe(200);
   const { recoveryCodes } = enabled.json() as { recoveryCodes: string[] };
-  return { secret: secret as string, recoveryCodes };
+  return { secret: secret as string, recoveryCodes, confirmation };
 }
 
 /** The password step: the challenge of the code step. */
@@ -125,11 +126,12 @@ describe("enrolment", () => {
 describe("the code step", () => {
   it("signs in with a code, and refuses the same code replayed in its window", async () => {
     const account = await newAccount();
-    const { secret } = await enrol(account.headers);
-    // The confirmation code claimed its time-step: it cannot sign in.
+    const { secret, confirmation } = await enrol(account.headers);
+    // The confirmation code claimed its time-step: it cannot sign in (the same digits, not a
+    // new code: the clock may have moved to the next step meanwhile).
     const replayedEnrolment = await verify(
       await passwordStep(account),
-      codeAt(secret),
+      confirmation,
       account.address,
     );
     expect(replayedEnrolment.statusCode).toBe(401);
