@@ -108,6 +108,7 @@ export function LiveUpdateForm(props: {
             <>
               <FeaturedImagePicker
                 label="Image (optional)"
+                uploadOnly
                 value={field.value}
                 onChange={(url) => field.onChange(url)}
               />
