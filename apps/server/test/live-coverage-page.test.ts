@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { WebLoadContext } from "../src/plugins/web-app";
+import type { WebLoadContext } from "../src/lib/web-app/load-context";
 import { buildTestApp, loginAs } from "./helpers";
 import { createArticle, createCategory } from "./newsroom-fixtures";
 

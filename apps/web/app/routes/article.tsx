@@ -44,6 +44,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     article: { ...article, content: highlightCodeBlocks(article.content) },
     related,
     bitcoinAddress: contactDetails.bitcoinAddress,
+    socialLinks: contactDetails.socialLinks,
     coinSentiment: sentiment?.coins ?? [],
     /** Its live coverage (decision 236), or null when it was never live. */
     live,
@@ -81,11 +82,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       ...article.tags.map((tag) => ({ property: "article:tag", content: tag })),
       loaderData.live
         ? liveBlogPostingJsonLd(
-            newsArticleJsonLd(site, article),
+            newsArticleJsonLd({ ...site, socialLinks: loaderData.socialLinks }, article),
             loaderData.live,
             absoluteUrl(site.publicUrl, `/article/${article.slug}`),
           )
-        : newsArticleJsonLd(site, article),
+        : newsArticleJsonLd({ ...site, socialLinks: loaderData.socialLinks }, article),
       breadcrumbJsonLd(site.publicUrl, crumbsFor(article)),
     ],
   });
