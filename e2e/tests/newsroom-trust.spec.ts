@@ -175,3 +175,42 @@ test("an admin finds the switch that requires two-factor of all staff", async ({
   expect(await seriousViolations(page)).toEqual([]);
   await shoot(page, "site-settings-security", (name) => testInfo.outputPath(name));
 });
+
+test("an admin reads the audit log and an article's activity beside its revisions", async ({
+  page,
+  request,
+}, testInfo) => {
+  await login(page, "admin");
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const headers = { authorization: `Bearer ${token}` };
+  const list = await request.get("/api/admin/articles?limit=1&status=published", { headers });
+  const [article] = (await list.json()).articles as Array<{ id: number; isFeatured: boolean }>;
+  // Two audited changes: featured, then back.
+  for (const isFeatured of [!article.isFeatured, article.isFeatured]) {
+    const saved = await request.put(`/api/articles/${article.id}`, {
+      headers,
+      data: { isFeatured },
+    });
+    expect(saved.ok()).toBe(true);
+  }
+
+  await page.goto("/dashboard/audit-log");
+  await expect(page.getByRole("heading", { name: "Audit Log" })).toBeVisible();
+  const rows = page.getByRole("table", { name: "Audit log entries" }).getByRole("row");
+  await expect(
+    rows.filter({ hasText: /Featured an article|Unfeatured an article/ }).first(),
+  ).toBeVisible();
+  await page.getByLabel("Action").click();
+  await page.getByRole("option", { name: "Featured an article" }).click();
+  await expect(rows.filter({ hasText: "Unfeatured an article" })).toHaveCount(0);
+  await expect(rows.filter({ hasText: "Featured an article" }).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shoot(page, "audit-log", (name) => testInfo.outputPath(name));
+
+  await page.goto(`/dashboard/articles/${article.id}/edit`);
+  await page.getByRole("button", { name: "Revision History" }).click();
+  const activity = page.getByRole("list", { name: "Article activity" });
+  await expect(activity.getByText(/featured an article/i).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shoot(page, "article-activity", (name) => testInfo.outputPath(name));
+});

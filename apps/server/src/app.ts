@@ -32,6 +32,7 @@ import { analyticsOverviewRoutes, articleAnalyticsRoutes } from "./modules/analy
 import { apiKeysRoutes } from "./modules/api-keys/routes";
 import { articleEditorRoutes } from "./modules/articles/editor-routes";
 import { articleReadRoutes } from "./modules/articles/routes";
+import { auditRoutes } from "./modules/audit/routes";
 import { demoAccountsWithDemoPassword, isLocalPublicUrl } from "./modules/auth/demo-hint";
 import { authRoutes } from "./modules/auth/routes";
 import { breakingNewsRoutes } from "./modules/breaking-news/routes";
@@ -62,6 +63,7 @@ import authPlugin from "./plugins/auth";
 import errorsPlugin from "./plugins/errors";
 import inputGuardsPlugin from "./plugins/input-guards";
 import pageCachePlugin from "./plugins/page-cache";
+import requestContextPlugin from "./plugins/request-context";
 import webAppPlugin from "./plugins/web-app";
 import { type AppServices, createServices } from "./services";
 
@@ -266,6 +268,7 @@ export async function buildApp(
   // After helmet: its headers are set on the 400s of the guards too.
   await app.register(inputGuardsPlugin);
   await app.register(compress, { threshold: 1024 });
+  await app.register(requestContextPlugin);
   await app.register(authPlugin, { auth: services.auth });
 
   await app.register(
@@ -280,6 +283,10 @@ export async function buildApp(
         siteName: config.siteName,
       });
       await api.register(usersRoutes, { prefix: "/users", users: services.users });
+      await api.register(auditRoutes, {
+        audit: services.audit,
+        assertMayEditArticle: (user, id) => services.articleEditor.getForEditing(user, id),
+      });
       await api.register(apiKeysRoutes, { prefix: "/api-keys", apiKeys: services.apiKeys });
       await api.register(articleReadRoutes, { prefix: "/articles", articles: services.articles });
       await api.register(articleAnalyticsRoutes, {

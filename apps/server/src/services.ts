@@ -27,6 +27,8 @@ import { createArticleEditorService } from "./modules/articles/editor-service";
 import { createArticlesRepository } from "./modules/articles/repository";
 import { createArticlesService } from "./modules/articles/service";
 import { createViewVisitors } from "./modules/articles/view-visitors";
+import { createAuditRepository } from "./modules/audit/repository";
+import { createAuditService } from "./modules/audit/service";
 import { createDemoLoginHint } from "./modules/auth/demo-hint";
 import { createEmailVerification } from "./modules/auth/email-verification";
 import { createPasswordReset } from "./modules/auth/password-reset";
@@ -92,6 +94,8 @@ export function createServices(deps: {
   bus: RealtimeBus;
 }) {
   const { db, config, counters, files, log, bus } = deps;
+  // The audit log (decision 203): services record their staff actions through it.
+  const audit = createAuditService({ repository: createAuditRepository(db) });
   const usersRepository = createUsersRepository(db);
   const tokens = createTokenSigner(config.jwtSecret, config.jwtExpiresIn);
   // E-mail (decisions 121-124): one SMTP transport for the newsletter, contact form and sign-up.
@@ -120,6 +124,7 @@ export function createServices(deps: {
     staffRequired: async () => (await siteSettings.getSecuritySettings()).requireStaffTwoFactor,
   });
   const auth = createAuthService({
+    audit,
     twoFactor,
     users: usersRepository,
     sessions: sessionsRepository,
@@ -145,9 +150,11 @@ export function createServices(deps: {
     avatars: createAvatarStore(files),
     onAccountChanged: () => demoLoginHint.forget(),
     endSessions: (userId, tx) => sessionsRepository.revokeAll(userId, null, tx),
+    audit,
   });
   const apiKeysRepository = createApiKeysRepository(db);
   const apiKeys = createApiKeysService({
+    audit,
     repository: apiKeysRepository,
     usage: createUsageRecorder({
       repository: apiKeysRepository,
@@ -229,11 +236,13 @@ export function createServices(deps: {
     repository: createArticleEditorRepository(db),
     articlesRepository,
     onContentChanged: onArticlesChanged,
+    audit,
   });
   const categoryEditor = createCategoryEditorService({
     db,
     repository: createCategoryEditorRepository(db),
     onContentChanged,
+    audit,
   });
   const breakingNewsRepository = createBreakingNewsRepository(db);
   const breakingNews = createBreakingNewsService({
@@ -268,10 +277,12 @@ export function createServices(deps: {
   });
 
   const siteSettings = createSiteSettingsService({
+    audit,
     repository: siteSettingsRepository,
     onContentChanged,
   });
   const aiWriter = createAiWriterService({
+    audit,
     provider: createChatProvider(config),
     repository: createAiGenerationsRepository(db),
     articles: articlesRepository,
@@ -320,6 +331,7 @@ export function createServices(deps: {
   const outboundGuard = createAddressGuard({ allowPrivate: config.outboundAllowPrivate });
   const partnersRepository = createPartnersRepository(db);
   const partners = createPartnersService({
+    audit,
     repository: partnersRepository,
     box: createSecretBox({ secretKey: config.partner.secretKey, jwtSecret: config.jwtSecret }),
     siteName: config.siteName,
@@ -348,6 +360,7 @@ export function createServices(deps: {
     publish: (event) => publishEvent(bus, "live-update", event),
   });
   const landingPage = createLandingPageService({
+    audit,
     db,
     repository: createLandingPageRepository(db),
     cache: pageCache,
@@ -384,6 +397,7 @@ export function createServices(deps: {
   });
   return {
     outboundGuard,
+    audit,
     auth,
     twoFactor,
     passwordReset,

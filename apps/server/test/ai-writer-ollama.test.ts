@@ -1,5 +1,7 @@
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { auditLog } from "../src/db/schema";
 import {
   ollamaHandler,
   outlineAnswer,
@@ -164,6 +166,14 @@ describe("AI writer with Ollama", () => {
       headers: admin,
     });
     expect(editing.json().article.content).toContain("<h2>Sources</h2>");
+    // Saved generations are in the audit log (decision 203).
+    const [audited] = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, "ai.generation_saved"), eq(auditLog.targetId, String(article.id))),
+      );
+    expect(audited).toMatchObject({ actorRole: "admin", targetType: "article" });
 
     const noCategory = await app.inject({
       method: "POST",

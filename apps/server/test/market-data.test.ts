@@ -336,6 +336,7 @@ describe("the market data jobs", () => {
       "ai-images:resume-batches",
       "sentiment:refresh",
       "articles:scheduled-publication",
+      "auth:sessions-cleanup",
     ]);
   });
 });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
-import { partnerAuditLog, partnerConnections, partnerPushes } from "../src/db/schema";
+import { auditLog, partnerAuditLog, partnerConnections, partnerPushes } from "../src/db/schema";
 import { createSecretBox } from "../src/lib/secret-box";
 import { backoffMs, guessPartnerKind } from "../src/modules/partners/service";
 import { insertArticle, userId } from "./article-fixtures";
@@ -331,6 +331,19 @@ describe("the compliance rule", () => {
       .from(partnerAuditLog)
       .where(eq(partnerAuditLog.action, "compliance.reset"));
     expect(entry.userId).toBe(await userId(app, demo.admin.email));
+    // The newsroom's audit log has the connection, the pushes and the reset (decision 203).
+    const audited = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(partner.id)));
+    expect(audited.map((row) => row.action)).toEqual(
+      expect.arrayContaining(["partner.connection_update", "partner.compliance_reset"]),
+    );
+    const pushed = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(a.id)));
+    expect(pushed.map((row) => row.action)).toContain("partner.push");
   });
 });
 

@@ -170,6 +170,20 @@ describe("the code step", () => {
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().code).toBe("invalid_code");
     expect(wrong.json().token).toBeUndefined();
+    // Both failures are in the audit log, with the address they came from (decision 203).
+    const profile = await app.inject({ method: "GET", url: "/api/auth/profile", ...account });
+    const log = await app.inject({
+      method: "GET",
+      url: "/api/audit-log?action=auth.two_factor_failed",
+      headers: await loginAs(app, "admin"),
+    });
+    const mine = log
+      .json()
+      .entries.filter(
+        (entry: { targetId: string }) => entry.targetId === String(profile.json().user.id),
+      );
+    expect(mine).toHaveLength(2);
+    expect(mine[0]).toMatchObject({ ipAddress: account.address, actor: { role: "user" } });
   });
 
   it("takes a recovery code once; the second use is refused", async () => {

@@ -50,6 +50,7 @@ export default [
     route("categories", "routes/dashboard.categories.tsx"),
     route("landing-page", "routes/dashboard.landing-page.tsx"),
     route("site-settings", "routes/dashboard.site-settings.tsx"),
+    route("audit-log", "routes/dashboard.audit-log.tsx"),
     route("subscribers", "routes/dashboard.subscribers.tsx"),
     route("messages", "routes/dashboard.messages.tsx"),
     route("profile", "routes/dashboard.profile.tsx"),

@@ -11,6 +11,7 @@ import { partnerQueueJob } from "./partner-queue-job";
 import { scheduledPublicationJob } from "./scheduled-publication-job";
 import { createJobScheduler, type JobLogger, type JobScheduler } from "./scheduler";
 import { sentimentJob } from "./sentiment-job";
+import { sessionsCleanupJob } from "./sessions-cleanup-job";
 
 /**
  * Every scheduled job of the server, on one scheduler (one instance runs each interval when Redis
@@ -37,6 +38,7 @@ export function registerJobs(deps: {
   jobs.add(embeddedDatabaseMaintenanceJob({ database, cache: services.pageCache }));
   jobs.add(imageBatchesJob(services.aiImages));
   jobs.add(sentimentJob(services.sentiment));
+  jobs.add(sessionsCleanupJob(services.auth));
   jobs.add(
     scheduledPublicationJob({
       articles: services.articlesRepository,

@@ -20,6 +20,7 @@ export const dashboardPaths = {
   landingPage: "/dashboard/landing-page",
   users: "/dashboard/users",
   siteSettings: "/dashboard/site-settings",
+  auditLog: "/dashboard/audit-log",
   subscribers: "/dashboard/subscribers",
   messages: "/dashboard/messages",
 } as const;

@@ -22,6 +22,7 @@ import { AppError, notFound, tooManyRequests } from "../../errors";
 import type { ArticleEditorService } from "../articles/editor-service";
 import type { ArticlesRepository } from "../articles/repository";
 import { sanitizeArticleHtml } from "../articles/sanitize";
+import type { AuditService } from "../audit/service";
 import type { BreakingNewsRepository } from "../breaking-news/repository";
 import type { CategoriesService } from "../categories/service";
 import { articleBodyText } from "../search/search-highlight";
@@ -59,6 +60,8 @@ export function createAiWriterService(deps: {
   repository: AiGenerationsRepository;
   articles: ArticlesRepository;
   articleEditor: ArticleEditorService;
+  /** The audit log (decision 203): generations saved as drafts. */
+  audit: Pick<AuditService, "record">;
   categories: CategoriesService;
   breakingNews: BreakingNewsRepository;
   publicUrl: string;
@@ -554,6 +557,10 @@ export function createAiWriterService(deps: {
         { creationKey: `generation:${generation.id}` },
       );
       await repository.update(generation.id, { articleId: article.id });
+      await deps.audit.record(actor, "ai.generation_saved", {
+        target: { type: "article", id: article.id },
+        summary: `${article.title} (generation ${generation.id})`,
+      });
       return article;
     },
   };

@@ -8,6 +8,7 @@ import {
 import { isAdmin, isStaff } from "@aurumwire/shared/roles";
 import type { UserRow } from "../../db/schema";
 import { AppError, conflict, notFound, unauthorized } from "../../errors";
+import type { AuditService } from "../audit/service";
 import type { ApiKeysRepository, ApiKeyWithOwner } from "./repository";
 import { generateApiKeySecret, hashApiKey, looksLikeApiKey } from "./secrets";
 import type { UsageRecorder } from "./usage-recorder";
@@ -51,8 +52,10 @@ const keyNotFound = () => notFound("API key not found.", "api_key_not_found");
 export function createApiKeysService(deps: {
   repository: ApiKeysRepository;
   usage: UsageRecorder;
+  /** The audit log (decision 203): keys created and revoked. */
+  audit: Pick<AuditService, "record">;
 }) {
-  const { repository, usage } = deps;
+  const { repository, usage, audit } = deps;
 
   /** Owners manage their own keys; admins manage everyone's. Others learn nothing about a key. */
   async function loadManageable(actor: UserRow, id: number): Promise<ApiKeyWithOwner> {
@@ -89,6 +92,11 @@ export function createApiKeysService(deps: {
         permissions: input.permissions,
         expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
       });
+      await audit.record(actor, "api_key.create", {
+        target: { type: "api_key", id: row.id },
+        summary: `${input.name} (${keyPrefix}...)`,
+        after: { permissions: input.permissions },
+      });
       return { apiKey: secret, keyInfo: await view(row.id) };
     },
 
@@ -115,7 +123,13 @@ export function createApiKeysService(deps: {
     /** DELETE: the key stops working at once and for good; it stays listed as revoked. */
     async revoke(actor: UserRow, id: number): Promise<ApiKeyView> {
       const key = await loadManageable(actor, id);
-      if (!key.revokedAt) await repository.update(id, { isActive: false, revokedAt: new Date() });
+      if (!key.revokedAt) {
+        await repository.update(id, { isActive: false, revokedAt: new Date() });
+        await audit.record(actor, "api_key.revoke", {
+          target: { type: "api_key", id },
+          summary: `${key.name} (${key.keyPrefix}...)`,
+        });
+      }
       return view(id);
     },
 

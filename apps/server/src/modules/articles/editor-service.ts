@@ -21,6 +21,8 @@ import { nextFreeSlug, slugify } from "@aurumwire/shared/slugs";
 import type { Database, Executor } from "../../db/client";
 import type { ArticleRow, NewArticleRow, UserRow } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../errors";
+import type { AuditService } from "../audit/service";
+import { articleAuditActions } from "./audit-actions";
 import { articleChangeTags } from "./cache-tags";
 import type { ArticleEditorRepository } from "./editor-repository";
 import { toArticle } from "./present";
@@ -106,9 +108,24 @@ export function createArticleEditorService(deps: {
    * cached public pages that show it are rebuilt.
    */
   onContentChanged: (tags: readonly string[]) => void;
+  /** The audit log (decision 203): publish, schedule, unpublish, feature, restore, delete. */
+  audit: Pick<AuditService, "record">;
   now?: () => Date;
 }) {
-  const { db, repository, articlesRepository, onContentChanged } = deps;
+  const { db, repository, articlesRepository, onContentChanged, audit } = deps;
+
+  /** One audit entry per thing a save did, in the save's transaction. */
+  async function auditSave(
+    actor: Actor,
+    before: ArticleRow | null,
+    after: ArticleRow,
+    tx: Executor,
+  ) {
+    const target = { type: "article", id: after.id };
+    for (const action of articleAuditActions(before, after, now())) {
+      await audit.record(actor, action, { target, summary: after.title, tx });
+    }
+  }
   const now = deps.now ?? (() => new Date());
 
   function assertMayChange(actor: Actor, row: ArticleRow, action: "edit" | "delete") {
@@ -176,6 +193,7 @@ export function createArticleEditorService(deps: {
     actor: Actor,
     id: number,
     buildChange: (row: ArticleRow, tx: Executor) => Promise<Partial<NewArticleRow>>,
+    restoredRevisionId?: number,
   ): Promise<Article> {
     let touched: string[] = [];
     const article = await withSlugRetry(() =>
@@ -185,6 +203,14 @@ export function createArticleEditorService(deps: {
         const change = await buildChange(row, tx);
         const updated = (await repository.update(id, change, tx))!;
         touched = articleChangeTags(row, updated, now());
+        await auditSave(actor, row, updated, tx);
+        if (restoredRevisionId !== undefined) {
+          const details = { summary: `${updated.title} (revision ${restoredRevisionId})`, tx };
+          await audit.record(actor, "article.restore_revision", {
+            target: { type: "article", id },
+            ...details,
+          });
+        }
         const before = toRevisionSnapshot(row);
         // A save that changes nothing a reader or writer sees adds no revision.
         if (JSON.stringify(before) !== JSON.stringify(toRevisionSnapshot(updated))) {
@@ -261,6 +287,7 @@ export function createArticleEditorService(deps: {
           tx,
         );
         touched = articleChangeTags(null, row, now());
+        await auditSave(actor, null, row, tx);
         return present(row.id, tx);
       }),
     );
@@ -374,6 +401,11 @@ export function createArticleEditorService(deps: {
         const row = await findForChange(id, tx, true);
         assertMayChange(actor, row, "delete");
         await repository.delete(id, tx);
+        await audit.record(actor, "article.delete", {
+          target: { type: "article", id },
+          summary: row.title,
+          tx,
+        });
         return row;
       });
       onContentChanged(articleChangeTags(removed, null, now()));
@@ -437,31 +469,36 @@ export function createArticleEditorService(deps: {
      * undone.
      */
     async restoreRevision(actor: Actor, id: number, revisionId: number): Promise<Article> {
-      return applyChange(actor, id, async (row, tx) => {
-        const found = await repository.findRevision(id, revisionId, tx);
-        if (!found) throw notFound("Revision not found");
-        const snapshot: RevisionSnapshot = revisionSnapshotSchema.parse(found.revision.snapshot);
-        const categoryStillThere =
-          snapshot.categoryId !== null &&
-          (await repository.categoryExists(snapshot.categoryId, tx));
-        const content = sanitizeArticleHtml(snapshot.content);
-        const change: Partial<NewArticleRow> = {
-          title: snapshot.title,
-          excerpt: snapshot.excerpt,
-          content,
-          readingTime: readingTimeMinutes(content),
-          categoryId: categoryStillThere ? snapshot.categoryId : row.categoryId,
-          tags: snapshot.tags,
-          featuredImage: snapshot.featuredImage,
-          metaTitle: snapshot.metaTitle,
-          metaDescription: snapshot.metaDescription,
-          isPremium: snapshot.isPremium,
-        };
-        if (!slugIsFrozen(row) && snapshot.title !== row.title) {
-          change.slug = await uniqueSlug(snapshot.title, row.id, tx);
-        }
-        return change;
-      });
+      return applyChange(
+        actor,
+        id,
+        async (row, tx) => {
+          const found = await repository.findRevision(id, revisionId, tx);
+          if (!found) throw notFound("Revision not found");
+          const snapshot: RevisionSnapshot = revisionSnapshotSchema.parse(found.revision.snapshot);
+          const categoryStillThere =
+            snapshot.categoryId !== null &&
+            (await repository.categoryExists(snapshot.categoryId, tx));
+          const content = sanitizeArticleHtml(snapshot.content);
+          const change: Partial<NewArticleRow> = {
+            title: snapshot.title,
+            excerpt: snapshot.excerpt,
+            content,
+            readingTime: readingTimeMinutes(content),
+            categoryId: categoryStillThere ? snapshot.categoryId : row.categoryId,
+            tags: snapshot.tags,
+            featuredImage: snapshot.featuredImage,
+            metaTitle: snapshot.metaTitle,
+            metaDescription: snapshot.metaDescription,
+            isPremium: snapshot.isPremium,
+          };
+          if (!slugIsFrozen(row) && snapshot.title !== row.title) {
+            change.slug = await uniqueSlug(snapshot.title, row.id, tx);
+          }
+          return change;
+        },
+        revisionId,
+      );
     },
   };
 }

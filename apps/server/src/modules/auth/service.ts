@@ -17,6 +17,7 @@ import {
   unauthorized,
 } from "../../errors";
 import type { CounterStore } from "../../lib/counters";
+import type { AuditService } from "../audit/service";
 import { toPublicUser } from "../users/present";
 import type { UsersRepository } from "../users/repository";
 import { describeDevice } from "./device";
@@ -33,6 +34,9 @@ export interface ClientContext {
   userAgent: string;
 }
 
+/** How long the row of an ended session is kept (decision 204). */
+const endedKeptMs = 7 * 24 * 60 * 60 * 1000;
+
 const badRequestCode = (code: string, message: string) => new AppError(400, code, message);
 
 /** Sign-ups per address (decision 074): enough for a household or an office, not for a script. */
@@ -45,12 +49,19 @@ export function createAuthService(deps: {
   tokens: TokenSigner;
   counters: CounterStore;
   twoFactor: TwoFactor;
+  /** The audit log (decision 203): failed two-factor codes and refused session sign-outs. */
+  audit: Pick<AuditService, "record">;
   /** Tests shorten the login delays; see login-throttle.ts. */
   loginDelayBaseMs?: number;
   /** Sign-up e-mail verification (decision 124); without it new accounts count as verified. */
   emailVerification?: Pick<EmailVerification, "newAccountsVerified" | "sendLink">;
 }) {
-  const { users, sessions, tokens, counters, twoFactor } = deps;
+  const { users, sessions, tokens, counters, twoFactor, audit } = deps;
+  const codeFailed = (user: UserRow, code: string) =>
+    audit.record(user, "auth.two_factor_failed", {
+      target: { type: "user", id: user.id },
+      summary: code,
+    });
   const throttle = createLoginThrottle({ counters, baseDelayMs: deps.loginDelayBaseMs });
 
   /**
@@ -173,6 +184,7 @@ export function createAuthService(deps: {
       const result = await twoFactor.check(user.id, code);
       if (!result.ok) {
         await throttle.recordFailure(user.email, client.ip);
+        await codeFailed(user, `Sign-in: ${result.error.code}`);
         throw result.error;
       }
       await throttle.recordSuccess(user.email, client.ip);
@@ -192,6 +204,7 @@ export function createAuthService(deps: {
       const result = await twoFactor.check(user.id, code);
       if (!result.ok) {
         await throttle.recordFailure(user.email, ip);
+        await codeFailed(user, `Turning two-factor off: ${result.error.code}`);
         throw result.error;
       }
       await throttle.recordSuccess(user.email, ip);
@@ -293,12 +306,19 @@ export function createAuthService(deps: {
     /** Signs out one of the user's own sessions; another person's or an ended one is a 404. */
     async revokeSession(user: UserRow, sessionId: string): Promise<void> {
       if (!(await sessions.revoke(user.id, sessionId))) {
+        await audit.record(user, "auth.session_revoke_refused", {
+          target: { type: "session", id: sessionId },
+          summary: "Not one of the account's open sessions",
+        });
         throw notFound(
           "This session is not one of your open sessions. It may have ended already.",
           "session_not_found",
         );
       }
     },
+
+    /** The clean-up job (decision 204): rows of sessions that ended over a week ago go. */
+    deleteEndedSessions: () => sessions.deleteEndedBefore(new Date(Date.now() - endedKeptMs)),
 
     /** "Sign out everywhere else": ends every session of the user but the current one. */
     async revokeOtherSessions(user: UserRow, currentSessionId: string): Promise<{ ended: number }> {

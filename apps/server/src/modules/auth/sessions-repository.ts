@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { type AuthSessionRow, authSessions } from "../../db/schema";
 
@@ -66,6 +66,15 @@ export function createSessionsRepository(db: Executor) {
         .update(authSessions)
         .set({ revokedAt: sql`now()` })
         .where(and(...conditions))
+        .returning({ id: authSessions.id });
+      return rows.length;
+    },
+
+    /** Deletes the rows of sessions that ended (revoked or expired) before `before`; how many. */
+    async deleteEndedBefore(before: Date): Promise<number> {
+      const rows = await db
+        .delete(authSessions)
+        .where(or(lt(authSessions.revokedAt, before), lt(authSessions.expiresAt, before)))
         .returning({ id: authSessions.id });
       return rows.length;
     },

@@ -37,7 +37,7 @@ export const categoryEditorRoutes: FastifyPluginAsyncZod<{
       schema: { body: categoryInputSchema, response: { 201: categoryResponseSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send({ category: await categoryEditor.create(request.body) }),
+      reply.status(201).send({ category: await categoryEditor.create(request.user, request.body) }),
   );
 
   app.put(
@@ -51,7 +51,7 @@ export const categoryEditorRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      category: await categoryEditor.update(request.params.id, request.body),
+      category: await categoryEditor.update(request.user, request.params.id, request.body),
     }),
   );
 
@@ -65,6 +65,6 @@ export const categoryEditorRoutes: FastifyPluginAsyncZod<{
         response: { 200: categoryDeleteResponseSchema },
       },
     },
-    async (request) => categoryEditor.remove(request.params.id, request.query),
+    async (request) => categoryEditor.remove(request.user, request.params.id, request.query),
   );
 };

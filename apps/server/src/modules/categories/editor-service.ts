@@ -8,6 +8,7 @@ import { nextFreeSlug, slugify } from "@aurumwire/shared/slugs";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client";
 import { badRequest, conflict, notFound } from "../../errors";
+import type { AuditActor, AuditService } from "../audit/service";
 import type { CategoryEditorRepository } from "./editor-repository";
 import { toCategoryOutput } from "./present";
 
@@ -24,8 +25,10 @@ export function createCategoryEditorService(deps: {
   db: Database;
   repository: CategoryEditorRepository;
   onContentChanged: () => void;
+  /** The audit log (decision 203): category changes. */
+  audit: Pick<AuditService, "record">;
 }) {
-  const { db, repository, onContentChanged } = deps;
+  const { db, repository, onContentChanged, audit } = deps;
 
   /** Ids of `id` and everything below it. */
   async function subtreeOf(id: number, tx: Executor): Promise<Set<number>> {
@@ -106,7 +109,7 @@ export function createCategoryEditorService(deps: {
       return rows.map((row) => toCategoryOutput(row.category, row.articleCount));
     },
 
-    async create(parsed: CategoryInputParsed): Promise<CategoryOutput> {
+    async create(actor: AuditActor, parsed: CategoryInputParsed): Promise<CategoryOutput> {
       const category = await db.transaction(async (tx) => {
         await checkParent(parsed.parentId, null, tx);
         const row = await repository.insert(
@@ -120,13 +123,19 @@ export function createCategoryEditorService(deps: {
           },
           tx,
         );
+        await audit.record(actor, "category.create", {
+          target: { type: "category", id: row.id },
+          summary: row.name,
+          after: row,
+          tx,
+        });
         return present(row.id, tx);
       });
       onContentChanged();
       return category;
     },
 
-    async update(id: number, patch: CategoryUpdate): Promise<CategoryOutput> {
+    async update(actor: AuditActor, id: number, patch: CategoryUpdate): Promise<CategoryOutput> {
       const category = await db.transaction(async (tx) => {
         const row = await repository.findById(id, tx);
         if (!row) throw notFound("Category not found");
@@ -141,13 +150,20 @@ export function createCategoryEditorService(deps: {
         if (patch.parentId !== undefined) change.parentId = patch.parentId ?? null;
         if (patch.isActive !== undefined) change.isActive = patch.isActive;
         await repository.update(id, change, tx);
+        await audit.record(actor, "category.update", {
+          target: { type: "category", id },
+          summary: row.name,
+          before: row,
+          after: { ...row, ...change },
+          tx,
+        });
         return present(id, tx);
       });
       onContentChanged();
       return category;
     },
 
-    async remove(id: number, query: CategoryDeleteQuery) {
+    async remove(actor: AuditActor, id: number, query: CategoryDeleteQuery) {
       const result = await db.transaction(async (tx) => {
         const row = await repository.findById(id, tx);
         if (!row) throw notFound("Category not found");
@@ -196,6 +212,12 @@ export function createCategoryEditorService(deps: {
           movedChildren = await repository.moveChildren(id, target, tx);
         }
         await repository.delete(id, tx);
+        await audit.record(actor, "category.delete", {
+          target: { type: "category", id },
+          summary: row.name,
+          before: row,
+          tx,
+        });
         return { deleted: true as const, movedArticles, movedChildren };
       });
       onContentChanged();

@@ -38,7 +38,7 @@ export const landingPageRoutes: FastifyPluginAsyncZod<{ landingPage: LandingPage
       schema: { body: landingSectionCreateSchema, response: { 201: landingSectionResponseSchema } },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await landingPage.createSection(request.body) }),
+      reply.status(201).send({ data: await landingPage.createSection(request.body, request.user) }),
   );
 
   app.post(
@@ -50,7 +50,9 @@ export const landingPageRoutes: FastifyPluginAsyncZod<{ landingPage: LandingPage
         response: { 200: landingSectionsResponseSchema },
       },
     },
-    async (request) => ({ data: await landingPage.reorderSections(request.body.sectionIds) }),
+    async (request) => ({
+      data: await landingPage.reorderSections(request.body.sectionIds, request.user),
+    }),
   );
 
   app.put(
@@ -64,7 +66,7 @@ export const landingPageRoutes: FastifyPluginAsyncZod<{ landingPage: LandingPage
       },
     },
     async (request) => ({
-      data: await landingPage.updateSection(request.params.id, request.body),
+      data: await landingPage.updateSection(request.params.id, request.body, request.user),
     }),
   );
 
@@ -75,7 +77,7 @@ export const landingPageRoutes: FastifyPluginAsyncZod<{ landingPage: LandingPage
       schema: { params: landingSectionIdParamsSchema },
     },
     async (request, reply) => {
-      await landingPage.deleteSection(request.params.id);
+      await landingPage.deleteSection(request.params.id, request.user);
       return reply.status(204).send();
     },
   );

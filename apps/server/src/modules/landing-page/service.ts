@@ -23,6 +23,7 @@ import type { Database } from "../../db/client";
 import type { LandingSectionRow } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
 import type { PageCache } from "../../lib/page-cache/store";
+import type { AuditActor, AuditService } from "../audit/service";
 import { type LandingPageRepository, seededKey } from "./repository";
 
 /** What every cached read and page that shows the landing page carries (decision 081). */
@@ -64,6 +65,8 @@ function parsePart<T>(
  * landing page.
  */
 export function createLandingPageService(deps: {
+  /** The audit log (decision 203): every landing page change. */
+  audit: Pick<AuditService, "record">;
   db: Database;
   repository: LandingPageRepository;
   cache: PageCache;
@@ -123,6 +126,15 @@ export function createLandingPageService(deps: {
     cache.invalidate([landingPageTag]);
   }
 
+  /** Records a landing page change (decision 203). */
+  async function note(actor: AuditActor, summary: string, after?: unknown) {
+    await deps.audit.record(actor, "landing_page.update", {
+      target: { type: "landing_page", id: "landing" },
+      summary,
+      after,
+    });
+  }
+
   async function requireSection(id: number): Promise<LandingSectionRow> {
     const row = await repository.findSection(id);
     if (!row) throw notFound(`No landing page section has id ${id}.`, "landing_section_not_found");
@@ -137,6 +149,7 @@ export function createLandingPageService(deps: {
 
     async createSection(
       input: LandingSectionCreate & { isActive: boolean },
+      actor: AuditActor,
     ): Promise<LandingSection> {
       await ensureDefaultSections();
       const row = await db.transaction(async (tx) => {
@@ -156,10 +169,15 @@ export function createLandingPageService(deps: {
         );
       });
       changed();
+      await note(actor, `Added the section "${row.title}"`);
       return toSection(row);
     },
 
-    async updateSection(id: number, update: LandingSectionUpdate): Promise<LandingSection> {
+    async updateSection(
+      id: number,
+      update: LandingSectionUpdate,
+      actor: AuditActor,
+    ): Promise<LandingSection> {
       const existing = await requireSection(id);
       const sectionType = (update.sectionType ?? existing.sectionType) as LandingSectionType;
       const title =
@@ -175,11 +193,12 @@ export function createLandingPageService(deps: {
       if (!row)
         throw notFound(`No landing page section has id ${id}.`, "landing_section_not_found");
       changed();
+      await note(actor, `Changed the section "${row.title}"`, update);
       return toSection(row);
     },
 
     /** The new order names every section exactly once, or nothing changes. */
-    async reorderSections(sectionIds: number[]): Promise<LandingSection[]> {
+    async reorderSections(sectionIds: number[], actor: AuditActor): Promise<LandingSection[]> {
       await ensureDefaultSections();
       const rows = await db.transaction(async (tx) => {
         const current = await repository.listSections(tx);
@@ -203,19 +222,22 @@ export function createLandingPageService(deps: {
         return repository.listSections(tx);
       });
       changed();
+      await note(actor, "Reordered the sections", { sectionIds });
       return rows.map(toSection);
     },
 
-    async deleteSection(id: number): Promise<void> {
+    async deleteSection(id: number, actor: AuditActor): Promise<void> {
       if (!(await repository.deleteSection(id))) {
         throw notFound(`No landing page section has id ${id}.`, "landing_section_not_found");
       }
       changed();
+      await note(actor, `Deleted section ${id}`);
     },
 
     async updateContent(content: LandingPageContent, userId: number): Promise<LandingPageContent> {
       await repository.upsertPart(contentKey, content, userId);
       changed();
+      await note({ id: userId }, "Changed the texts", content);
       return content;
     },
 
@@ -234,6 +256,7 @@ export function createLandingPageService(deps: {
       }
       await repository.upsertPart(featuredKey, featured, userId);
       changed();
+      await note({ id: userId }, "Changed the featured articles", featured);
       return featured;
     },
 
@@ -253,6 +276,7 @@ export function createLandingPageService(deps: {
       }
       await repository.upsertPart(chartsKey, charts, userId);
       changed();
+      await note({ id: userId }, "Changed the charts", charts);
       return charts;
     },
   };

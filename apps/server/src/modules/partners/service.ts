@@ -10,6 +10,7 @@ import type { PartnerPushRow } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { AddressGuard } from "../../lib/outbound-http";
 import type { SecretBox } from "../../lib/secret-box";
+import type { AuditService } from "../audit/service";
 import type { FileStorage } from "../media/file-storage";
 import { complianceOf, reslot } from "./compliance";
 import { type Actor, createConnections, iso } from "./connections";
@@ -37,8 +38,11 @@ export function createPartnersService(deps: {
   /** Dashboard-made connections are staff-set addresses: only where this guard allows (220). */
   guard?: AddressGuard;
   log?: PartnerLogger;
+  /** The audit log (decision 203): connections, pushes and compliance resets. */
+  audit: Pick<AuditService, "record">;
 }) {
-  const { repository: repo, log } = deps;
+  const { repository: repo, log, audit } = deps;
+  const partnerTarget = (id: number) => ({ type: "partner", id });
   const clock = deps.now ?? Date.now;
   const now = () => new Date(clock());
   const connections = createConnections({ ...deps, clock });
@@ -108,8 +112,22 @@ export function createPartnersService(deps: {
   return {
     connectionView: connections.connectionView,
     listConnections: connections.listConnections,
-    createConnection: connections.createConnection,
-    deleteConnection: connections.deleteConnection,
+    async createConnection(...args: Parameters<typeof connections.createConnection>) {
+      const created = await connections.createConnection(...args);
+      await audit.record(args[0], "partner.connection_update", {
+        target: partnerTarget(created.id),
+        summary: `Connected ${created.name}`,
+      });
+      return created;
+    },
+    async deleteConnection(...args: Parameters<typeof connections.deleteConnection>) {
+      const result = await connections.deleteConnection(...args);
+      await audit.record(args[0], "partner.connection_update", {
+        target: partnerTarget(args[1]),
+        summary: "Deleted the connection",
+      });
+      return result;
+    },
     test: connections.test,
     findPartner,
     compliance,
@@ -156,6 +174,12 @@ export function createPartnersService(deps: {
           },
           tx,
         );
+        await audit.record(actor, "partner.connection_update", {
+          target: partnerTarget(id),
+          summary: `Changed ${updated.name}`,
+          after: { ...visible, secretChanged: !!input.secret },
+          tx,
+        });
         return updated;
       });
       return connections.connectionView(row);
@@ -190,6 +214,11 @@ export function createPartnersService(deps: {
           tx,
         );
       });
+      await audit.record(actor, "partner.compliance_reset", {
+        target: partnerTarget(partner.id),
+        summary: partner.name,
+        before: before.statistics,
+      });
       log?.warn(
         { partner: partner.name, userId: actor.id, before: before.statistics },
         "partner compliance counter reset by an admin",
@@ -205,6 +234,10 @@ export function createPartnersService(deps: {
     ) {
       const partner = await requirePartner(options.partnerId);
       const push = await queue.enqueue(actor, partner, articleId, options);
+      await audit.record(actor, "partner.push", {
+        target: { type: "article", id: articleId },
+        summary: `Pushed to ${partner.name}`,
+      });
       await queue.drain(partner.id);
       return onePush(push.id);
     },
@@ -223,6 +256,10 @@ export function createPartnersService(deps: {
         try {
           const push = await queue.enqueue(actor, partner, articleId, {});
           results.push({ articleId, success: true, pushId: push.id });
+          await audit.record(actor, "partner.push", {
+            target: { type: "article", id: articleId },
+            summary: `Pushed to ${partner.name}`,
+          });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           results.push({ articleId, success: false, error: error.message, code: error.code });
@@ -254,15 +291,30 @@ export function createPartnersService(deps: {
     },
 
     async retry(actor: Actor, pushId: number) {
-      return onePush(await queue.retry(actor, pushId));
+      const view = await onePush(await queue.retry(actor, pushId));
+      await audit.record(actor, "partner.push", {
+        target: { type: "push", id: pushId },
+        summary: "Retried a push",
+      });
+      return view;
     },
     async sendAgainAsNew(actor: Actor, pushId: number) {
-      return onePush(await queue.sendAgainAsNew(actor, pushId));
+      const view = await onePush(await queue.sendAgainAsNew(actor, pushId));
+      await audit.record(actor, "partner.push", {
+        target: { type: "push", id: pushId },
+        summary: "Sent again as new",
+      });
+      return view;
     },
     async withdraw(actor: Actor, pushId: number) {
       const push = await repo.findPush(pushId);
       if (!push) throw new AppError(404, "push_not_found", "Push not found");
-      return onePush(await queue.withdraw(actor, push.partnerId, push.articleId));
+      const view = await onePush(await queue.withdraw(actor, push.partnerId, push.articleId));
+      await audit.record(actor, "partner.push", {
+        target: { type: "article", id: push.articleId },
+        summary: "Withdrew a push",
+      });
+      return view;
     },
 
     /** Campaign pushes: held until the campaign is launched. */

@@ -11,6 +11,7 @@ import {
   type SiteSettingsUpdate,
   type WriterStyleGuide,
 } from "@aurumwire/shared/site-settings";
+import type { AuditService } from "../audit/service";
 import type { SiteSettingsRepository } from "./repository";
 
 const heroDisplayModeKey = "heroDisplayMode";
@@ -49,8 +50,22 @@ const requireStaffTwoFactorKey = "requireStaffTwoFactor";
 export function createSiteSettingsService(deps: {
   repository: SiteSettingsRepository;
   onContentChanged: () => void;
+  /** The audit log (decision 203): every settings change, with the value before and after. */
+  audit: Pick<AuditService, "record">;
 }) {
-  const { repository, onContentChanged } = deps;
+  const { repository, onContentChanged, audit } = deps;
+
+  /** Stores one setting and records the change with what it was before. */
+  async function save(key: string, value: unknown, userId: number) {
+    const before = (await repository.find(key))?.value ?? null;
+    await repository.upsert(key, value, userId);
+    await audit.record({ id: userId }, "site_settings.update", {
+      target: { type: "setting", id: key },
+      summary: key,
+      before,
+      after: value,
+    });
+  }
 
   async function getSiteSettings(): Promise<SiteSettings> {
     const row = await repository.find(heroDisplayModeKey);
@@ -102,7 +117,7 @@ export function createSiteSettingsService(deps: {
       update: SecuritySettingsUpdate,
       userId: number,
     ): Promise<SecuritySettings> {
-      await repository.upsert(requireStaffTwoFactorKey, update.requireStaffTwoFactor, userId);
+      await save(requireStaffTwoFactorKey, update.requireStaffTwoFactor, userId);
       return getSecuritySettings();
     },
     getWriterStyleGuide,
@@ -117,19 +132,19 @@ export function createSiteSettingsService(deps: {
       const socialLinks =
         update.socialLinks ??
         parseContactDetails((await repository.find(contactDetailsKey))?.value).socialLinks;
-      await repository.upsert(contactDetailsKey, { ...update, socialLinks }, userId);
+      await save(contactDetailsKey, { ...update, socialLinks }, userId);
       // Article pages, the contact page and the privacy page show them.
       onContentChanged();
       return getContactDetails();
     },
 
     async updateWriterStyleGuide(styleGuide: string, userId: number): Promise<WriterStyleGuide> {
-      await repository.upsert(writerStyleGuideKey, styleGuide, userId);
+      await save(writerStyleGuideKey, styleGuide, userId);
       return getWriterStyleGuide();
     },
 
     async updateSiteSettings(update: SiteSettingsUpdate, userId: number): Promise<SiteSettings> {
-      await repository.upsert(heroDisplayModeKey, update.heroDisplayMode, userId);
+      await save(heroDisplayModeKey, update.heroDisplayMode, userId);
       onContentChanged();
       return getSiteSettings();
     },

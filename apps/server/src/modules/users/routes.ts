@@ -54,9 +54,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       schema: { body: createUserSchema, response: { 201: userResponseSchema } },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ success: true as const, data: { user: await users.create(request.body) } }),
+      reply.status(201).send({
+        success: true as const,
+        data: { user: await users.create(request.user, request.body) },
+      }),
   );
 
   app.put(
@@ -87,7 +88,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     },
     async (request) => ({
       success: true as const,
-      data: { user: await users.resetPassword(request.params.id, request.body.new_password) },
+      data: {
+        user: await users.resetPassword(request.user, request.params.id, request.body.new_password),
+      },
     }),
   );
 

@@ -8,6 +8,7 @@ import type {
 import type { Database, Executor } from "../../db/client";
 import type { NewUserRow, UserRow } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
+import type { AuditActor, AuditService } from "../audit/service";
 import { hashPassword } from "../auth/passwords";
 import type { AvatarStore } from "./avatar-images";
 import { toManagedUser } from "./present";
@@ -42,8 +43,10 @@ export function createUsersService(deps: {
   onAccountChanged?: () => void;
   /** Ends every session of a user (the auth module's sessions, decision 200). */
   endSessions?: (userId: number, tx: Executor) => Promise<unknown>;
+  /** The audit log (decision 203): create, role, deactivation, password reset. */
+  audit: Pick<AuditService, "record">;
 }) {
-  const { db, users, avatars } = deps;
+  const { db, users, avatars, audit } = deps;
   const accountChanged = deps.onAccountChanged ?? (() => {});
   const endSessions = deps.endSessions ?? (async () => {});
 
@@ -82,7 +85,7 @@ export function createUsersService(deps: {
 
     get: view,
 
-    async create(input: CreateUser): Promise<ManagedUser> {
+    async create(actor: AuditActor, input: CreateUser): Promise<ManagedUser> {
       if (await users.findByEmail(input.email)) throw emailTaken();
       try {
         const row = await users.insert({
@@ -94,6 +97,11 @@ export function createUsersService(deps: {
           isActive: input.is_active,
           bio: input.bio || null,
           avatarUrl: input.avatar_url || null,
+        });
+        await audit.record(actor, "user.create", {
+          target: { type: "user", id: row.id },
+          summary: row.email,
+          after: { role: row.role },
         });
         return view(row.id);
       } catch (error) {
@@ -129,6 +137,21 @@ export function createUsersService(deps: {
         if (Object.keys(changes).length) await users.update(id, changes, tx);
         // So does a new role: whoever holds the account signs in again under it.
         if (deactivates || roleChanges) await endSessions(id, tx);
+        const target_ = { type: "user", id };
+        if (roleChanges)
+          await audit.record(actor, "user.role_change", {
+            target: target_,
+            summary: target.email,
+            before: { role: target.role },
+            after: { role: input.role },
+            tx,
+          });
+        if (deactivates)
+          await audit.record(actor, "user.deactivate", {
+            target: target_,
+            summary: target.email,
+            tx,
+          });
       });
       accountChanged();
       return view(id);
@@ -146,13 +169,18 @@ export function createUsersService(deps: {
         await assertNotLastAdmin(target, tx);
         await users.update(id, { isActive: false, tokenVersion: target.tokenVersion + 1 }, tx);
         await endSessions(id, tx);
+        await audit.record(actor, "user.deactivate", {
+          target: { type: "user", id },
+          summary: target.email,
+          tx,
+        });
       });
       accountChanged();
       return view(id);
     },
 
     /** A new password ends the user's sessions: whoever held the old one is signed out. */
-    async resetPassword(id: number, newPassword: string): Promise<ManagedUser> {
+    async resetPassword(actor: AuditActor, id: number, newPassword: string): Promise<ManagedUser> {
       const target = await users.findById(id);
       if (!target) throw userNotFound();
       const passwordHash = await hashPassword(newPassword);
@@ -162,6 +190,11 @@ export function createUsersService(deps: {
         if (!current) throw userNotFound();
         await users.update(id, { passwordHash, tokenVersion: current.tokenVersion + 1 }, tx);
         await endSessions(id, tx);
+        await audit.record(actor, "user.password_reset", {
+          target: { type: "user", id },
+          summary: current.email,
+          tx,
+        });
       });
       accountChanged();
       return view(id);

@@ -15,6 +15,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { fetchRevision, useRestoreRevision, useRevisions } from "../../api/admin-articles";
+import { ArticleAuditList } from "../../components/article-audit-list";
 import { ArticleStatusChip } from "../../components/article-status-chip";
 import { formatDateTime } from "../../lib/dates";
 import { errorText } from "../../lib/error-text";
@@ -153,6 +154,7 @@ export function RevisionHistoryDialog(props: {
             </ListItem>
           ))}
         </List>
+        <ArticleAuditList articleId={props.articleId} enabled={props.open} />
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose}>Close</Button>

@@ -37,6 +37,13 @@ export const dashboardMenu: readonly DashboardMenuItem[] = [
   { label: "Landing Pages", to: dashboardPaths.landingPage, roles: editorRoles },
   { label: "User Management", to: dashboardPaths.users, roles: ["admin"] },
   { label: "Site Settings", to: dashboardPaths.siteSettings, roles: ["admin"] },
+  // Issue 31 (decision 203): who did what in the newsroom.
+  {
+    label: "Audit Log",
+    to: dashboardPaths.auditLog,
+    roles: ["admin"],
+    deniedAction: "read the audit log",
+  },
   // Decisions 122 and 123: the newsletter's readers and the contact form's messages.
   {
     label: "Subscribers",
