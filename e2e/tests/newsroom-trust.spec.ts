@@ -200,8 +200,8 @@ test("an admin reads the audit log and an article's activity beside its revision
   await expect(
     rows.filter({ hasText: /Featured an article|Unfeatured an article/ }).first(),
   ).toBeVisible();
-  await page.getByLabel("Action").click();
-  await page.getByRole("option", { name: "Featured an article" }).click();
+  await page.getByLabel("Action", { exact: true }).click();
+  await page.getByRole("option", { name: "Featured an article", exact: true }).click();
   await expect(rows.filter({ hasText: "Unfeatured an article" })).toHaveCount(0);
   await expect(rows.filter({ hasText: "Featured an article" }).first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

@@ -38,12 +38,12 @@ export function registerJobs(deps: {
   jobs.add(embeddedDatabaseMaintenanceJob({ database, cache: services.pageCache }));
   jobs.add(imageBatchesJob(services.aiImages));
   jobs.add(sentimentJob(services.sentiment));
-  jobs.add(sessionsCleanupJob(services.auth));
   jobs.add(
     scheduledPublicationJob({
       articles: services.articlesRepository,
       onArticlesChanged: (tags) => services.pageCache.invalidate(tags),
     }),
   );
+  jobs.add(sessionsCleanupJob(services.auth));
   return jobs;
 }

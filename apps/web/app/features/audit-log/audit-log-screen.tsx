@@ -1,12 +1,12 @@
 import { auditActionLabels, auditActions } from "@aurumwire/shared/audit";
 import { staffRoles } from "@aurumwire/shared/roles";
 import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import TableCell from "@mui/material/TableCell";
 import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useAuditLog, useAuditPeople } from "../../api/audit";
 import { ManagementTable } from "../../components/management-table";
@@ -133,27 +133,27 @@ export function AuditLogScreen() {
           <TableRow key={entry.id}>
             <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTime(entry.at)}</TableCell>
             <TableCell>
-              {entry.actor.name || "Not signed in"}
-              {entry.actor.role && (
-                <Typography component="span" variant="body2" color="text.secondary">
-                  {" "}
-                  ({entry.actor.role})
-                </Typography>
-              )}
+              <span>
+                {entry.actor.name || "Not signed in"}
+                {entry.actor.role ? ` (${entry.actor.role})` : ""}
+              </span>
             </TableCell>
             <TableCell>{label(entry.action)}</TableCell>
             <TableCell sx={{ wordBreak: "break-word" }}>
-              {entry.summary}
-              {entry.targetType && (
-                <Typography variant="body2" color="text.secondary">
-                  {entry.targetType} {entry.targetId}
-                </Typography>
-              )}
-              {describeChange(entry) && (
-                <Typography variant="body2" color="text.secondary">
-                  {describeChange(entry)}
-                </Typography>
-              )}
+              {/* One block, so the narrow card layout keeps the lines together. */}
+              <Box component="span" sx={{ display: "block" }}>
+                {entry.summary}
+                {entry.targetType && (
+                  <Box component="span" sx={{ display: "block", color: "text.secondary" }}>
+                    {entry.targetType} {entry.targetId}
+                  </Box>
+                )}
+                {describeChange(entry) && (
+                  <Box component="span" sx={{ display: "block", color: "text.secondary" }}>
+                    {describeChange(entry)}
+                  </Box>
+                )}
+              </Box>
             </TableCell>
             <TableCell>{entry.ipAddress || "-"}</TableCell>
           </TableRow>
