@@ -281,7 +281,8 @@ async function tapAndWait(page: Page, interaction: Interaction): Promise<Sample>
       .catch(() => "");
     if (typed !== interaction.typing) return { ...result, hydratedAtTap, answerMs: null };
   }
-  if (detail && result) console.log(`  [${interaction.name}] INP ${result.inp}: ${JSON.stringify(result.detail)}`);
+  if (detail && result)
+    console.log(`  [${interaction.name}] INP ${result.inp}: ${JSON.stringify(result.detail)}`);
   const newDocument = await page
     .evaluate((before) => performance.timeOrigin !== before, documentBefore)
     .catch(() => true);
