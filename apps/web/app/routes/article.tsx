@@ -41,6 +41,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     article: { ...article, content: highlightCodeBlocks(article.content) },
     related,
     bitcoinAddress: contactDetails.bitcoinAddress,
+    socialLinks: contactDetails.socialLinks,
     coinSentiment: sentiment?.coins ?? [],
   };
 }
@@ -74,7 +75,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         ? [{ property: "article:section", content: article.category.name }]
         : []),
       ...article.tags.map((tag) => ({ property: "article:tag", content: tag })),
-      newsArticleJsonLd(site, article),
+      newsArticleJsonLd({ ...site, socialLinks: loaderData.socialLinks }, article),
       breadcrumbJsonLd(site.publicUrl, crumbsFor(article)),
     ],
   });

@@ -195,6 +195,7 @@ export function createConnections(deps: {
     },
 
     async createConnection(actor: Actor, input: PartnerConnectionInput) {
+      await deps.guard?.refuseInternal(input.url);
       await ensureEnvConnection();
       const at = now();
       const row = await repo.transaction(async (tx) => {
@@ -245,6 +246,8 @@ export function createConnections(deps: {
           "partner_from_environment",
         );
       }
+      if (input.url && input.url.replace(/\/+$/, "") !== existing.url)
+        await deps.guard?.refuseInternal(input.url);
       if (
         existing.kind === "ghost" &&
         input.secret &&

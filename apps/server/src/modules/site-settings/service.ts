@@ -4,6 +4,7 @@ import {
   defaultHeroDisplayMode,
   heroDisplayModes,
   isBitcoinAddress,
+  isSocialLink,
   type SiteSettings,
   type SiteSettingsUpdate,
   type WriterStyleGuide,
@@ -17,6 +18,7 @@ export const contactDetailsKey = "contactDetails";
 export function parseContactDetails(value: unknown): {
   bitcoinAddress: string | null;
   contactEmail: string | null;
+  socialLinks: string[];
 } {
   const record =
     typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
@@ -28,7 +30,12 @@ export function parseContactDetails(value: unknown): {
     typeof record.contactEmail === "string" && record.contactEmail.includes("@")
       ? record.contactEmail
       : null;
-  return { bitcoinAddress, contactEmail };
+  const socialLinks = Array.isArray(record.socialLinks)
+    ? record.socialLinks.filter(
+        (link): link is string => typeof link === "string" && isSocialLink(link),
+      )
+    : [];
+  return { bitcoinAddress, contactEmail, socialLinks };
 }
 const writerStyleGuideKey = "writerStyleGuide";
 
@@ -83,8 +90,12 @@ export function createSiteSettingsService(deps: {
       update: ContactDetailsUpdate,
       userId: number,
     ): Promise<ContactDetails> {
-      // One row for both: a page never shows a new address beside an old e-mail.
-      await repository.upsert(contactDetailsKey, update, userId);
+      // One row for all: a page never shows a new address beside an old e-mail. Social links
+      // left out of the update stay as they were.
+      const socialLinks =
+        update.socialLinks ??
+        parseContactDetails((await repository.find(contactDetailsKey))?.value).socialLinks;
+      await repository.upsert(contactDetailsKey, { ...update, socialLinks }, userId);
       // Article pages, the contact page and the privacy page show them.
       onContentChanged();
       return getContactDetails();
