@@ -4,6 +4,7 @@ import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import type { CounterStore } from "./lib/counters";
 import { createAddressGuard } from "./lib/outbound-http";
+import { createPageCache } from "./lib/page-cache/store";
 import { createOpenAiImagesProvider } from "./modules/ai-images/openai-images-provider";
 import { createAiImagesRepository } from "./modules/ai-images/repository";
 import { createAiImagesService } from "./modules/ai-images/service";
@@ -73,7 +74,6 @@ import { createSiteSettingsService } from "./modules/site-settings/service";
 import { createAvatarStore } from "./modules/users/avatar-images";
 import { createUsersRepository } from "./modules/users/repository";
 import { createUsersService } from "./modules/users/service";
-import { createPageCache } from "./plugins/page-cache";
 
 /**
  * The composition root: every service is built once here with its dependencies handed in. Routes

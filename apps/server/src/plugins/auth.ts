@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { UserRow } from "../db/schema";
 import { forbidden, unauthorized } from "../errors";
+import { bearerToken } from "../lib/bearer-token";
 import type { AuthService } from "../modules/auth/service";
 
 declare module "fastify" {
@@ -22,13 +23,6 @@ declare module "fastify" {
     /** Every route that needs a signed-in account, as "METHOD url" (the route table's guarded part). */
     signedInRoutes: Array<{ method: string; url: string }>;
   }
-}
-
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(.+)$/i.exec(header);
-  return match ? match[1].trim() : null;
 }
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

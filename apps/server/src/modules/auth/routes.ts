@@ -15,7 +15,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { bearerToken } from "../../plugins/auth";
+import { bearerToken } from "../../lib/bearer-token";
 import { renderMessagePage } from "../mail/message-page";
 import { toPublicUser } from "../users/present";
 import type { EmailVerification } from "./email-verification";

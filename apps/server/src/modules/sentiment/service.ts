@@ -11,7 +11,7 @@ import type {
 import type { SentimentLabel } from "@aurumwire/shared/sentiment-display";
 import type { NewSentimentScoreRow } from "../../db/schema";
 import { notFound } from "../../errors";
-import type { PageCache } from "../../plugins/page-cache";
+import type { PageCache } from "../../lib/page-cache/store";
 import { articleTag } from "../articles/cache-tags";
 import type { ArticlesRepository } from "../articles/repository";
 import type { BreakingNewsRepository } from "../breaking-news/repository";
