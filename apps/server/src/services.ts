@@ -332,7 +332,7 @@ export function createServices(deps: {
   const liveCoverage = createLiveCoverageService({
     repository: createLiveCoverageRepository(db),
     articles: articlesRepository,
-    invalidate: (tags) => pageCache.invalidate(tags),
+    cache: pageCache,
     publish: (event) => publishEvent(bus, "live-update", event),
   });
   const landingPage = createLandingPageService({

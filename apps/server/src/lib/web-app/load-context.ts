@@ -26,6 +26,8 @@ export type LoaderServices = Pick<AppServices, (typeof loaderServiceNames)[numbe
   landingPage: Pick<AppServices["landingPage"], "configuration">;
   /** Only the reads of sentiment (coin pages, /markets, article chips; decision 192). */
   sentiment: Pick<AppServices["sentiment"], "overview" | "coin" | "articleSentiment">;
+  /** Only the reads of live coverage (the article page, the cards' badge; decision 236). */
+  liveCoverage: Pick<AppServices["liveCoverage"], "forArticle" | "liveArticleIds">;
 };
 
 export function loaderServicesOf(services: AppServices): LoaderServices {
@@ -38,6 +40,10 @@ export function loaderServicesOf(services: AppServices): LoaderServices {
       overview: () => services.sentiment.overview(),
       coin: (slug) => services.sentiment.coin(slug),
       articleSentiment: (id) => services.sentiment.articleSentiment(id),
+    },
+    liveCoverage: {
+      forArticle: (id) => services.liveCoverage.forArticle(id),
+      liveArticleIds: () => services.liveCoverage.liveArticleIds(),
     },
   };
 }
