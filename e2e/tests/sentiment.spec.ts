@@ -1,4 +1,5 @@
-import { expect, login, seriousViolations, test } from "./fixtures";
+import { expect } from "@playwright/test";
+import { login, seriousViolations, test } from "./fixtures";
 
 /**
  * Issue 30: news sentiment where readers and staff see it (decisions 190-196): coin pages, the
