@@ -40,8 +40,8 @@ test("/markets has the index and a News sentiment column linking each coin to it
   await expect(page.getByRole("heading", { name: "AurumWire News Sentiment Index" })).toBeVisible();
   await expect(page.getByRole("columnheader", { name: "News sentiment (24h)" })).toBeVisible();
   await page
-    .getByRole("link", { name: /^Bitcoin/ })
-    .first()
+    .getByRole("region", { name: "Cryptocurrency prices", exact: true })
+    .getByRole("link", { name: /^BTC\s*Bitcoin$/ })
     .click();
   await expect(page).toHaveURL(/\/coin\/bitcoin$/);
   await page.goto("/sentiment");
@@ -65,7 +65,7 @@ test("the editor's panel says how the draft reads for each coin, and why", async
   await login(page, "editor");
   await page.goto("/dashboard/articles/create");
   await page
-    .getByLabel("Title", { exact: true })
+    .getByRole("textbox", { name: "Title", exact: true })
     .fill("Ether slides as a bridge exploit drains $80 million and outflows mount");
   const panel = page.getByTestId("draft-sentiment");
   await expect(panel.getByText("This headline reads bearish for ETH")).toBeVisible();

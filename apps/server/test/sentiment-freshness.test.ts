@@ -48,7 +48,7 @@ describe("the News Sentiment Index after a publication", () => {
   it("shows on the cached /markets page and /public/sentiment after one run of the job", async () => {
     expect(sentimentRefreshIntervalMs).toBeLessThanOrEqual(60_000);
     const job = sentimentJob(app.services.sentiment);
-    await job.run(); // the first run after a start: the demo content
+    await job.run(new AbortController().signal); // the first run after a start: the demo content
 
     const first = await app.inject({ method: "GET", url: "/markets" });
     expect(first.statusCode).toBe(200);
@@ -84,7 +84,7 @@ describe("the News Sentiment Index after a publication", () => {
     expect(bitcoinLine((await app.inject({ method: "GET", url: "/markets" })).body)).toBe(before);
     const rendered = renders;
 
-    await job.run();
+    await job.run(new AbortController().signal);
 
     const after = await app.inject({ method: "GET", url: "/markets" });
     expect(renders).toBe(rendered + 1); // the job dropped the cached page by its tag
@@ -95,7 +95,7 @@ describe("the News Sentiment Index after a publication", () => {
     expect(bitcoinLine(after.body)).toContain(`${apiAfter.index} Based on ${apiAfter.items}`);
 
     // A run with nothing new keeps the cached page.
-    await job.run();
+    await job.run(new AbortController().signal);
     await app.inject({ method: "GET", url: "/markets" });
     expect(renders).toBe(rendered + 1);
   });
