@@ -12,12 +12,13 @@ import type { AddressGuard } from "../../lib/outbound-http";
 import type { FileStorage } from "../media/file-storage";
 import { complianceOf, reslot } from "./compliance";
 import { type Actor, createConnections, iso } from "./connections";
-import { createQueue, type PartnerLogger } from "./queue";
+import { createQueue } from "./queue";
 import type { PartnersRepository } from "./repository";
 import type { SecretBox } from "./secret-box";
+import type { PartnerLogger } from "./withdraw";
 
 export { backoffMs, describePartnerFailure, guessPartnerKind } from "./failures";
-export type { PartnerLogger } from "./queue";
+export type { PartnerLogger } from "./withdraw";
 
 /**
  * The partner client (decisions 110-112, 170-173), put together from its parts: connections
