@@ -26,7 +26,11 @@ describe("the partner response schemas", () => {
     const encoded = schema.encode({
       success: true,
       data: {
-        partner: { ...view, secret: "6489:ffeeddcc", secretCiphertext: "sealed-box" } as typeof view,
+        partner: {
+          ...view,
+          secret: "6489:ffeeddcc",
+          secretCiphertext: "sealed-box",
+        } as typeof view,
       },
     });
     expect(encoded.data.partner).toEqual(view);

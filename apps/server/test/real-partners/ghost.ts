@@ -38,7 +38,7 @@ export interface RealGhost {
 export async function startGhost(): Promise<RealGhost> {
   const root = await mkdtemp(path.join(os.tmpdir(), "aurumwire-ghost-"));
   const content = path.join(root, "content");
-  for (const folder of ["data", "images", "logs", "settings", "themes", "files", "media"]) {
+  for (const folder of ["data", "images", "logs", "settings", "themes", "files", "media", "tmp"]) {
     await mkdir(path.join(content, folder), { recursive: true });
   }
   // Every bundled theme (the active default differs between Ghost 5 releases).
@@ -53,6 +53,8 @@ export async function startGhost(): Promise<RealGhost> {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      // Ghost's uploads pass through the temp folder (and leave "*_processed" files there): its own.
+      TMPDIR: path.join(content, "tmp"),
       url,
       server__host: "127.0.0.1",
       server__port: String(port),

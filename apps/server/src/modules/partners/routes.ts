@@ -1,5 +1,10 @@
 import { databaseId } from "@aurumwire/shared/database-id";
 import {
+  termMappingInputSchema,
+  termMappingListSchema,
+  termMappingQuerySchema,
+} from "@aurumwire/shared/partner-terms";
+import {
   bulkOnboardResultSchema,
   complianceStatusSchema,
   connectionTestResultSchema,
@@ -48,6 +53,7 @@ const answers = {
   pushes: { 200: okResponse(z.object({ pushes: z.array(partnerPushViewSchema) })) },
   partners: { 200: okResponse(z.object({ partners: z.array(partnerConnectionViewSchema) })) },
   partner: okResponse(z.object({ partner: partnerConnectionViewSchema })),
+  terms: { 200: okResponse(termMappingListSchema) },
   deleted: {
     200: okResponse(
       z.object({ deleted: z.boolean(), connection: partnerConnectionViewSchema.nullable() }),
@@ -170,6 +176,37 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ partners: PartnersService }>
 
   app.get("/partners", { preHandler: editors, schema: { response: answers.partners } }, async () =>
     ok({ partners: await partners.listConnections() }),
+  );
+
+  // The term mapping of a connection (decision 175): editors correct it.
+  app.get(
+    "/partners/:id/terms",
+    { preHandler: editors, schema: { params: idParams, response: answers.terms } },
+    async (request) => ok(await partners.terms.list(request.params.id)),
+  );
+  app.put(
+    "/partners/:id/terms",
+    {
+      preHandler: editors,
+      schema: { params: idParams, body: termMappingInputSchema, response: answers.terms },
+    },
+    async (request) => ok(await partners.terms.set(request.user!, request.params.id, request.body)),
+  );
+  app.delete(
+    "/partners/:id/terms",
+    {
+      preHandler: editors,
+      schema: { params: idParams, querystring: termMappingQuerySchema, response: answers.terms },
+    },
+    async (request) =>
+      ok(
+        await partners.terms.remove(
+          request.user!,
+          request.params.id,
+          request.query.taxonomy,
+          request.query.slug,
+        ),
+      ),
   );
 
   app.post(

@@ -15,6 +15,7 @@ import { type Actor, createConnections, iso } from "./connections";
 import { createQueue } from "./queue";
 import type { PartnersRepository } from "./repository";
 import type { SecretBox } from "./secret-box";
+import { createTermMappings } from "./term-mappings";
 import type { PartnerLogger } from "./withdraw";
 
 export { backoffMs, describePartnerFailure, guessPartnerKind } from "./failures";
@@ -107,6 +108,8 @@ export function createPartnersService(deps: {
   }
 
   return {
+    /** Term mappings per connection, for editors (decision 175). */
+    terms: createTermMappings({ repository: repo, connections }),
     connectionView: connections.connectionView,
     listConnections: connections.listConnections,
     createConnection: connections.createConnection,
