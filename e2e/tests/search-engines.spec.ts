@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { test } from "./fixtures";
+import { demoAccounts, test } from "./fixtures";
 
 /** What a search engine reads in the server's HTML (issue 32). */
 
@@ -74,4 +74,84 @@ test("desktop list pages load the images of the first screen at once", async ({ 
     );
     expect(lazyInFirstScreen, path).toEqual([]);
   }
+});
+
+/** The JSON-LD blocks of a page's HTML. */
+const jsonLdOf = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)].map((match) =>
+    JSON.parse(match[1]),
+  );
+
+test("an article's NewsArticle names its picture in the 16:9, 4:3 and 1:1 shapes, each served in that shape", async ({
+  request,
+}) => {
+  const html = await (await request.get("/article/how-bitcoin-miners-survive-a-halving")).text();
+  const article = jsonLdOf(html).find((block) => block["@type"] === "NewsArticle");
+  const images = (article.image as string[]).map((url) => new URL(url).pathname);
+  expect(images).toEqual([
+    expect.stringMatching(/^\/uploads\/crops\/16x9\/covers\/.+-1200\.jpg$/),
+    expect.stringMatching(/^\/uploads\/crops\/4x3\/covers\/.+-1200\.jpg$/),
+    expect.stringMatching(/^\/uploads\/crops\/1x1\/covers\/.+-1200\.jpg$/),
+  ]);
+  // The pictures' own sizes, read from their JPEG frame headers (SOF0/SOF2).
+  const sizeOf = (jpeg: Buffer) => {
+    for (let at = 2; at < jpeg.length; ) {
+      const marker = jpeg[at + 1];
+      if (marker === 0xc0 || marker === 0xc2) {
+        return { height: jpeg.readUInt16BE(at + 5), width: jpeg.readUInt16BE(at + 7) };
+      }
+      at += 2 + jpeg.readUInt16BE(at + 2);
+    }
+    return null;
+  };
+  const shapes = [16 / 9, 4 / 3, 1];
+  for (const [index, path] of images.entries()) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["content-type"]).toBe("image/jpeg");
+    const size = sizeOf(await response.body());
+    expect(size, path).not.toBeNull();
+    expect(size!.width / size!.height).toBeCloseTo(shapes[index], 1);
+    // Search engines ask for at least 50,000 pixels.
+    expect(size!.width * size!.height).toBeGreaterThan(50_000);
+  }
+});
+
+test("the Organization's sameAs lists the social profiles of Site Settings", async ({
+  request,
+}) => {
+  const token = (await (await request.post("/api/auth/login", { data: demoAccounts.admin })).json())
+    .token as string;
+  const headers = { authorization: `Bearer ${token}` };
+  const organizationOf = async (path: string) => {
+    const blocks = jsonLdOf(await (await request.get(path)).text());
+    return (
+      blocks.find((block) => block["@type"] === "Organization") ??
+      blocks.find((block) => block["@type"] === "NewsArticle")?.publisher
+    );
+  };
+  const links = ["https://x.com/aurumwire", "https://t.me/aurumwire"];
+  // Whatever else is stored stays as it was.
+  const stored = (
+    await (await request.get("/api/site-settings/contact-details", { headers })).json()
+  ).data;
+  const save = (socialLinks: string[]) =>
+    request.put("/api/site-settings/contact-details", {
+      headers,
+      data: {
+        bitcoinAddress: stored.bitcoinAddress ?? "",
+        contactEmail: stored.contactEmail ?? "",
+        socialLinks,
+      },
+    });
+  expect((await save(links)).ok()).toBe(true);
+  try {
+    expect((await organizationOf("/")).sameAs).toEqual(links);
+    expect((await organizationOf("/article/how-bitcoin-miners-survive-a-halving")).sameAs).toEqual(
+      links,
+    );
+  } finally {
+    await save([]);
+  }
+  expect((await organizationOf("/")).sameAs).toBeUndefined();
 });

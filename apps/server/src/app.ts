@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { intervals, limits } from "@aurumwire/shared/limits";
 import compress from "@fastify/compress";
-import Fastify, { type FastifyInstance, type FastifyReply, LogController } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import {
   serializerCompiler,
   validatorCompiler,
@@ -11,23 +11,21 @@ import {
 import type { AppConfig } from "./config";
 import { type DatabaseHandle, openDatabase, startupLocks } from "./db/client";
 import { seedDemoContent } from "./db/seed";
-import { breakingNewsJob } from "./jobs/breaking-news-job";
-import { embeddedDatabaseMaintenanceJob } from "./jobs/embedded-database-maintenance-job";
-import { imageBatchesJob } from "./jobs/image-batches-job";
-import { marketDataPollJob, marketDataSyncJob } from "./jobs/market-data-job";
-import { newsletterJob } from "./jobs/newsletter-job";
-import { partnerQueueJob } from "./jobs/partner-queue-job";
-import { scheduledPublicationJob } from "./jobs/scheduled-publication-job";
-import { createJobScheduler, type JobScheduler } from "./jobs/scheduler";
-import { sentimentJob } from "./jobs/sentiment-job";
+import { registerJobs } from "./jobs/register";
+import type { JobScheduler } from "./jobs/scheduler";
 import { contentSecurityPolicy } from "./lib/content-security-policy";
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./lib/counters";
 import { isCrossOriginResource } from "./lib/cross-origin-resources";
 import { lockDataDir } from "./lib/data-dir-lock";
+import { shareInvalidationsThroughRedis } from "./lib/page-cache/redis-invalidation";
+import { pageCacheServerFactory } from "./lib/page-cache/server-factory";
+import type { PageCache } from "./lib/page-cache/store";
 import { createRateLimitRefusals } from "./lib/rate-limit-refusals";
 import { openRedis } from "./lib/redis-connection";
 import { redisConnectionName, redisKeys } from "./lib/redis-keys";
+import { RequestsAtDebug, serializeRequestForLog } from "./lib/request-log";
 import { securityHeaders } from "./lib/security-headers";
+import type { WebAppMode } from "./lib/web-app/load-context";
 import { aiImagesRoutes } from "./modules/ai-images/routes";
 import { aiWriterRoutes } from "./modules/ai-writer/routes";
 import { analyticsOverviewRoutes, articleAnalyticsRoutes } from "./modules/analytics/routes";
@@ -45,10 +43,6 @@ import { healthRoutes } from "./modules/health/routes";
 import { landingPageRoutes } from "./modules/landing-page/routes";
 import { liveCoverageRoutes } from "./modules/live-coverage/routes";
 import { marketDataRoutes } from "./modules/market-data/routes";
-import {
-  createMarketStreamHolder,
-  type MarketStreamHolder,
-} from "./modules/market-data/stream-holder";
 import { createLocalFileStorage, type FileStorage } from "./modules/media/file-storage";
 import { mediaRoutes } from "./modules/media/routes";
 import { createS3FileStorage } from "./modules/media/s3-storage";
@@ -58,9 +52,8 @@ import { notificationsRoutes } from "./modules/notifications/routes";
 import { partnerApiPrefix } from "./modules/partners/product";
 import { partnerRoutes } from "./modules/partners/routes";
 import { publicApiRoutes } from "./modules/public-api/routes";
-import { createLocalBus, createRedisBus, type RealtimeBus } from "./modules/realtime/bus";
 import { realtimeRoutes } from "./modules/realtime/routes";
-import { createStreamHub, type StreamHub } from "./modules/realtime/stream-hub";
+import { openRealtimeBus, type Realtime, wireRealtime } from "./modules/realtime/wiring";
 import { sentimentRoutes } from "./modules/sentiment/routes";
 import { feedRoutes } from "./modules/site-feeds/routes";
 import { siteSettingsRoutes } from "./modules/site-settings/routes";
@@ -68,13 +61,8 @@ import { usersRoutes } from "./modules/users/routes";
 import authPlugin from "./plugins/auth";
 import errorsPlugin from "./plugins/errors";
 import inputGuardsPlugin from "./plugins/input-guards";
-import pageCachePlugin, {
-  type PageCache,
-  pageCacheServerFactory,
-  shareInvalidationsThroughRedis,
-} from "./plugins/page-cache";
-import { serializeRequestForLog } from "./plugins/request-log";
-import webAppPlugin, { type WebAppMode } from "./plugins/web-app";
+import pageCachePlugin from "./plugins/page-cache";
+import webAppPlugin from "./plugins/web-app";
 import { type AppServices, createServices } from "./services";
 
 declare module "fastify" {
@@ -83,12 +71,7 @@ declare module "fastify" {
     config: AppConfig;
     database: DatabaseHandle;
     jobs: JobScheduler;
-    realtime: {
-      hub: StreamHub;
-      bus: RealtimeBus;
-      /** Null without MARKET_STREAM_URL. Started with the jobs (tests start it themselves). */
-      marketStream: MarketStreamHolder | null;
-    };
+    realtime: Realtime;
   }
 }
 
@@ -105,30 +88,6 @@ export interface BuildOptions {
   database?: DatabaseHandle;
 }
 
-/**
- * One line per request is noise at info in production: requests are logged at debug
- * (LOG_LEVEL=debug shows them, without their query string, which may hold a token); answers of 500
- * and more at warn, and errors as Fastify logs them.
- */
-class RequestsAtDebug extends LogController {
-  override incomingRequest() {}
-
-  override requestCompleted(
-    error: Error | null | undefined,
-    request: Parameters<LogController["requestCompleted"]>[1],
-    reply: Parameters<LogController["requestCompleted"]>[2],
-  ) {
-    const line = {
-      method: request.method,
-      path: request.url.split("?")[0],
-      status: reply.statusCode,
-      responseTime: Math.round(reply.elapsedTime),
-    };
-    if (error) reply.log.error({ ...line, err: error }, "request errored");
-    else reply.log[reply.statusCode >= 500 ? "warn" : "debug"](line, "request completed");
-  }
-}
-
 const idleConnectionTimeoutMs = intervals.generationTimeoutMs + 30_000;
 
 /** The Fastify factory: plugins, then modules, then the server-rendered web app. */
@@ -137,7 +96,7 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   // Cached public pages, and public API keys over their limit, are answered by the HTTP server
-  // itself (plugins/page-cache.ts, lib/rate-limit-refusals.ts).
+  // itself (lib/page-cache/server-factory.ts, lib/rate-limit-refusals.ts).
   let pageCache: PageCache | undefined;
   const rateLimitRefusals = createRateLimitRefusals({
     requestsPerMinute: limits.apiKeyRequestsPerMinute,
@@ -233,9 +192,8 @@ export async function buildApp(
       }),
     );
   }
-  // Real time (decisions 230-232): one bus for every instance, the readers' streams of this one,
-  // and the exchange connection on whichever instance holds the lock.
-  const bus: RealtimeBus = redis ? await createRedisBus(redis, keys, app.log) : createLocalBus();
+  // Real time (decisions 230-232): one bus for every instance (modules/realtime/wiring.ts).
+  const bus = await openRealtimeBus(redis, keys, app.log);
   const services = createServices({
     db: database.db,
     config,
@@ -244,48 +202,13 @@ export async function buildApp(
     log: app.log,
     bus,
   });
-  const streamHub = createStreamHub({
-    bus,
-    ticker: () => services.marketData.getTicker(),
-    streaming: Boolean(config.marketStream.url),
-    maxPerAddress: config.stream.maxPerAddress,
-    maxConnections: config.stream.maxConnections,
-    ...config.stream.tuning,
-  });
-  const stopApplyingTicks = bus.subscribe((message) => {
-    if (message.kind === "ticks") services.marketData.applyTicks(message.ticks);
-  });
-  const marketStream = createMarketStreamHolder({
-    config,
-    redis,
-    keys,
-    bus,
-    services,
-    log: app.log,
-  });
+  const realtime = wireRealtime({ bus, services, config, redis, keys, log: app.log });
+  const { hub: streamHub, marketStream } = realtime;
   pageCache = services.pageCache;
   const stopSharingInvalidations = redis
     ? await shareInvalidationsThroughRedis(services.pageCache, redis, keys)
     : null;
-  const jobs = createJobScheduler({
-    redis,
-    log: app.log,
-    lockKeys: keys.scope("job-lock"),
-  });
-  jobs.add(marketDataPollJob(services.marketData));
-  jobs.add(marketDataSyncJob(services.marketData));
-  jobs.add(breakingNewsJob(services.breakingNews));
-  jobs.add(partnerQueueJob(services.partners));
-  jobs.add(newsletterJob(services.newsletter));
-  jobs.add(embeddedDatabaseMaintenanceJob({ database, cache: services.pageCache }));
-  jobs.add(imageBatchesJob(services.aiImages));
-  jobs.add(sentimentJob(services.sentiment));
-  jobs.add(
-    scheduledPublicationJob({
-      articles: services.articlesRepository,
-      onArticlesChanged: (tags) => services.pageCache.invalidate(tags),
-    }),
-  );
+  const jobs = registerJobs({ services, database, redis, keys, log: app.log });
 
   app.decorate("services", services);
   app.decorate("config", config);
@@ -293,10 +216,7 @@ export async function buildApp(
   app.decorate("jobs", jobs);
   app.decorate("realtime", { hub: streamHub, bus, marketStream });
   // Open streams would hold the server's close forever: they end first.
-  app.addHook("preClose", async () => {
-    streamHub.close();
-    await marketStream?.stop();
-  });
+  app.addHook("preClose", () => realtime.stopStreams());
   app.addHook("onClose", async () => {
     // Jobs first: a run in progress finishes before the database closes under it.
     await jobs.stop();
@@ -305,8 +225,7 @@ export async function buildApp(
     // Bulk image batches stop after the article in hand; another instance or the next start resumes them.
     await services.aiImages.close();
     await stopSharingInvalidations?.();
-    stopApplyingTicks();
-    await bus.close();
+    await realtime.close();
     // Pending API key usage and analytics are written while the database is still open.
     await services.apiKeys.close();
     await services.analytics.close();
@@ -357,6 +276,7 @@ export async function buildApp(
         auth: services.auth,
         emailVerification: services.emailVerification,
         passwordReset: services.passwordReset,
+        twoFactor: services.twoFactor,
         siteName: config.siteName,
       });
       await api.register(usersRoutes, { prefix: "/users", users: services.users });

@@ -91,6 +91,35 @@ describe("valid images", () => {
       expect.objectContaining({ width: 500, height: 900 }),
     ]);
   });
+
+  it("serves a stored picture in the 16:9, 4:3 and 1:1 shapes search engines ask for (decision 212)", async () => {
+    const response = await upload(await sampleImage("jpeg"));
+    expect(response.statusCode).toBe(200);
+    const key = (response.json().url as string).replace(/^\/uploads\//, "");
+    const shapes = { "16x9": [1067, 600], "4x3": [800, 600], "1x1": [600, 600] };
+    for (const [ratio, [width, height]] of Object.entries(shapes)) {
+      const crop = await app.inject({ method: "GET", url: `/uploads/crops/${ratio}/${key}` });
+      expect(crop.statusCode, ratio).toBe(200);
+      expect(crop.headers["content-type"]).toBe("image/jpeg");
+      expect(await sharp(crop.rawPayload).metadata()).toMatchObject({ width, height });
+      // Made once, then read from the storage.
+      expect(filesOnDisk().some((file) => file.endsWith(path.join("crops", ratio, key)))).toBe(
+        true,
+      );
+      const again = await app.inject({ method: "GET", url: `/uploads/crops/${ratio}/${key}` });
+      expect(again.statusCode).toBe(200);
+      expect(again.rawPayload.equals(crop.rawPayload)).toBe(true);
+    }
+    for (const url of [
+      `/uploads/crops/3x2/${key}`,
+      `/uploads/crops/1x1/crops/1x1/${key}`,
+      "/uploads/crops/1x1/articles/no-such-picture.jpg",
+    ]) {
+      const missing = await app.inject({ method: "GET", url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.json().error).toMatch(/^There is no picture to crop/);
+    }
+  });
 });
 
 describe("refused files leave nothing on disk", () => {

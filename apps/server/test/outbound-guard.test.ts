@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { partnerConnections } from "../src/db/schema";
 import {
   type AddressGuard,
   createAddressGuard,
@@ -218,41 +220,76 @@ describe("partner connections set in the dashboard", () => {
     await app?.close();
   });
 
-  it.each([
+  const internal: Array<[string, () => string]> = [
     ["127.1", () => `http://127.1:${inside.port}`],
     ["2130706433", () => `http://2130706433:${inside.port}`],
     ["0.0.0.0", () => `http://0.0.0.0:${inside.port}`],
     ["localhost", () => `http://localhost:${inside.port}`],
     ["[::ffff:127.0.0.1]", () => `http://[::ffff:127.0.0.1]:${inside.port}`],
     ["169.254.169.254", () => "http://169.254.169.254"],
-  ])("cannot reach %s, and the connection test says why in our words", async (_name, url) => {
-    const connectionsBefore = inside.connections;
+  ];
+  /** A public address: saved without a connection being made. */
+  const publicUrl = "http://93.184.215.14";
+  const save = (kind: "wordpress" | "webhook", url: string) =>
+    app.inject({
+      method: "POST",
+      url: "/api/aurumwire/partners",
+      headers: admin,
+      payload: {
+        name: `Partner ${kind} ${Math.random().toString(36).slice(2, 7)}`,
+        kind,
+        url,
+        username: kind === "wordpress" ? "syndication" : undefined,
+        secret: "abcd EFGH 1234 ijkl",
+      },
+    });
+
+  it.each(internal)("refuses to save %s, with a sentence saying why", async (_name, url) => {
     for (const kind of ["wordpress", "webhook"] as const) {
-      const created = await app.inject({
-        method: "POST",
-        url: "/api/aurumwire/partners",
+      const refused = await save(kind, url());
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ code: "internal_address" });
+      expect(refused.json().error).toContain("is an internal address");
+      expect(refused.json().fields.url).toContain("OUTBOUND_ALLOW_PRIVATE");
+      // Nor can a saved connection be moved inside.
+      const saved = await save(kind, publicUrl);
+      expect(saved.statusCode, saved.body).toBe(201);
+      const moved = await app.inject({
+        method: "PUT",
+        url: `/api/aurumwire/partners/${saved.json().data.partner.id}`,
         headers: admin,
-        payload: {
-          name: `Inside ${kind} ${Math.random().toString(36).slice(2, 7)}`,
-          kind,
-          url: url(),
-          username: kind === "wordpress" ? "syndication" : undefined,
-          secret: "abcd EFGH 1234 ijkl",
-        },
+        payload: { url: url() },
       });
-      expect(created.statusCode, created.body).toBe(201);
-      const partner = created.json().data.partner as { id: number };
-      const tested = await app.inject({
-        method: "GET",
-        url: `/api/aurumwire/test?partnerId=${partner.id}`,
-        headers: editor,
-      });
-      expect(tested.statusCode, tested.body).toBe(200);
-      const result = tested.json().data;
-      expect(result.ok).toBe(false);
-      expect(result.message).toContain("leads inside our own network");
-      expect(tested.body).not.toContain(secretAnswer);
+      expect(moved.statusCode, moved.body).toBe(400);
+      expect(moved.json().code).toBe("internal_address");
     }
-    expect(inside.connections).toBe(connectionsBefore);
   });
+
+  it.each(internal)(
+    "cannot reach %s from a connection saved before the check, and the connection test says why in our words",
+    async (_name, url) => {
+      const connectionsBefore = inside.connections;
+      for (const kind of ["wordpress", "webhook"] as const) {
+        const created = await save(kind, publicUrl);
+        expect(created.statusCode, created.body).toBe(201);
+        const partner = created.json().data.partner as { id: number };
+        // A row from before the save-time check (or a name that resolves inside only later).
+        await app.database.db
+          .update(partnerConnections)
+          .set({ url: url() })
+          .where(eq(partnerConnections.id, partner.id));
+        const tested = await app.inject({
+          method: "GET",
+          url: `/api/aurumwire/test?partnerId=${partner.id}`,
+          headers: editor,
+        });
+        expect(tested.statusCode, tested.body).toBe(200);
+        const result = tested.json().data;
+        expect(result.ok).toBe(false);
+        expect(result.message).toContain("leads inside our own network");
+        expect(tested.body).not.toContain(secretAnswer);
+      }
+      expect(inside.connections).toBe(connectionsBefore);
+    },
+  );
 });

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { redactUrlForLog } from "../src/plugins/request-log";
+import { redactUrlForLog } from "../src/lib/request-log";
 import { buildTestApp } from "./helpers";
 
 let app: FastifyInstance;

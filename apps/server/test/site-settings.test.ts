@@ -80,6 +80,7 @@ describe("contact details (decision 135)", () => {
     expect(await app.services.publicSettings.contactDetails()).toEqual({
       bitcoinAddress: null,
       contactEmail: null,
+      socialLinks: [],
     });
     const admin = await loginAs(app, "admin");
     const read = await app.inject({
@@ -150,8 +151,46 @@ describe("contact details (decision 135)", () => {
     expect(await app.services.publicSettings.contactDetails()).toEqual({
       bitcoinAddress: address,
       contactEmail: "desk@aurumwire.example",
+      socialLinks: [],
     });
     await put({ bitcoinAddress: "", contactEmail: "desk@aurumwire.example" });
     expect((await app.services.publicSettings.contactDetails()).bitcoinAddress).toBeNull();
+  });
+
+  it("keeps the site's social profiles (the Organization's sameAs), refuses an address that is not https, and keeps them when an update leaves them out", async () => {
+    const admin = await loginAs(app, "admin");
+    const put = (payload: Record<string, unknown>) =>
+      app.inject({
+        method: "PUT",
+        url: "/api/site-settings/contact-details",
+        headers: admin,
+        payload,
+      });
+    const links = ["https://x.com/aurumwire", "https://t.me/aurumwire"];
+    const saved = await put({
+      bitcoinAddress: "",
+      contactEmail: "",
+      socialLinks: [` ${links[0]} `, "", links[1], links[0]],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.socialLinks).toEqual(links);
+    expect((await app.services.publicSettings.contactDetails()).socialLinks).toEqual(links);
+
+    const refused = await put({
+      bitcoinAddress: "",
+      contactEmail: "",
+      socialLinks: ["x.com/aurumwire", "javascript:alert(1)"],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({
+      socialLinks: "Enter each social profile as a whole https:// address, one per line",
+    });
+
+    expect(
+      (await put({ bitcoinAddress: "", contactEmail: "desk@aurumwire.example" })).statusCode,
+    ).toBe(200);
+    expect((await app.services.publicSettings.contactDetails()).socialLinks).toEqual(links);
+    await put({ bitcoinAddress: "", contactEmail: "", socialLinks: [] });
+    expect((await app.services.publicSettings.contactDetails()).socialLinks).toEqual([]);
   });
 });

@@ -42,3 +42,19 @@ export function knownImageSize(url: string): { width: number; height: number } |
   if (!(imageVariantWidths as readonly number[]).includes(width)) return null;
   return { width, height: width / 2 };
 }
+
+/** The shapes search engines ask of an article's image (Google: 16:9, 4:3 and 1:1). */
+export const imageCropRatios = ["16x9", "4x3", "1x1"] as const;
+export type ImageCropRatio = (typeof imageCropRatios)[number];
+
+const cropSourcePattern = /^\/uploads\/((?!crops\/)[^?#]+\.(?:jpe?g|png|webp))$/i;
+
+/**
+ * An image we stored, cropped to each of `imageCropRatios` (`/uploads/crops/<ratio>/<key>`, made
+ * by the server on the first request and stored beside the original). Null for an image from
+ * elsewhere: only our own files can be cropped.
+ */
+export function imageCropUrls(url: string): string[] | null {
+  const key = cropSourcePattern.exec(url)?.[1];
+  return key ? imageCropRatios.map((ratio) => `/uploads/crops/${ratio}/${key}`) : null;
+}

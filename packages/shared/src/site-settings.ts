@@ -65,12 +65,27 @@ export function isBitcoinAddress(value: string): boolean {
 export const contactDetailsSchema = z.object({
   bitcoinAddress: z.string().nullable(),
   contactEmail: z.string().nullable(),
+  /** The site's profiles elsewhere (X, Telegram, ...): the Organization's `sameAs` for search engines. */
+  socialLinks: z.array(z.string()),
   updatedAt: z.string().nullable(),
   updatedBy: z.object({ id: z.number(), firstName: z.string(), lastName: z.string() }).nullable(),
 });
 export type ContactDetails = z.infer<typeof contactDetailsSchema>;
 
 export const contactDetailsResponseSchema = z.object({ data: contactDetailsSchema });
+
+/** At most this many social profile addresses. */
+export const socialLinksMax = 10;
+
+/** A social profile address: a whole https:// URL (what `sameAs` needs). */
+export function isSocialLink(value: string): boolean {
+  if (value.length > 300 || !/^https:\/\//i.test(value)) return false;
+  try {
+    return new URL(value).hostname.includes(".");
+  } catch {
+    return false;
+  }
+}
 
 /** An empty field clears the setting. */
 const emptyAsNull = (value: string) => (value === "" ? null : value);
@@ -91,6 +106,32 @@ export const contactDetailsUpdateSchema = z.object({
       error: "Enter an e-mail address like desk@example.com or leave the field empty",
     })
     .transform(emptyAsNull),
+  /** Left out, the stored links stay (clients that predate them keep working); [] clears them. */
+  socialLinks: z
+    .array(z.string({ error: "Each social profile must be text" }).trim(), {
+      error: "Social profiles must be a list of addresses",
+    })
+    .transform((links) => [...new Set(links.filter((link) => link !== ""))])
+    .refine((links) => links.length <= socialLinksMax, {
+      error: `Enter at most ${socialLinksMax} social profiles`,
+    })
+    .refine((links) => links.every(isSocialLink), {
+      error: "Enter each social profile as a whole https:// address, one per line",
+    })
+    .optional(),
 });
 export type ContactDetailsInput = z.input<typeof contactDetailsUpdateSchema>;
 export type ContactDetailsUpdate = z.output<typeof contactDetailsUpdateSchema>;
+
+/** Newsroom security (issue 31, decision 202): "Require two-factor for all staff". */
+export const securitySettingsSchema = z.object({
+  requireStaffTwoFactor: z.boolean(),
+  updatedAt: z.string().nullable(),
+  updatedBy: z.object({ id: z.number(), firstName: z.string(), lastName: z.string() }).nullable(),
+});
+export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
+export const securitySettingsResponseSchema = z.object({ data: securitySettingsSchema });
+export const securitySettingsUpdateSchema = z.object({
+  requireStaffTwoFactor: z.boolean({ error: "Require two-factor must be true or false" }),
+});
+export type SecuritySettingsUpdate = z.infer<typeof securitySettingsUpdateSchema>;

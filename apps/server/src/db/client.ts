@@ -62,6 +62,7 @@ export async function openDatabase(options: {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     // An idle connection that the server drops (restart, failover) must not crash the process.
     pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
+    trackConnections(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     // The first session has a time limit: a server that accepts connections and never answers
     // must not hang the start (issue 17). The pool's own waits stay unlimited, as before.
@@ -102,7 +103,7 @@ export async function openDatabase(options: {
         session.release();
       }
     };
-    return { db, kind: "postgres", exclusive, close: () => pool.end() };
+    return { db, kind: "postgres", exclusive, close: () => endPool(pool) };
   }
   // PostgreSQL's default 128 MB of shared buffers would sit on top of PGlite's 128 MB WASM heap;
   // the operating system's file cache below serves what does not fit (decisions 035, 038).
@@ -151,4 +152,38 @@ async function withMigrations(client: PGlite, close: () => Promise<void>): Promi
     throw error;
   }
   return { db, kind: "pglite", exclusive: runAlone, close };
+}
+
+interface PoolLike {
+  on(event: "connect" | "remove", listener: () => void): unknown;
+  end(): Promise<void>;
+}
+const openConnections = new WeakMap<PoolLike, { count: number; closed: Array<() => void> }>();
+
+function trackConnections(pool: PoolLike) {
+  const state = { count: 0, closed: [] as Array<() => void> };
+  openConnections.set(pool, state);
+  pool.on("connect", () => {
+    state.count += 1;
+  });
+  pool.on("remove", () => {
+    state.count -= 1;
+    if (state.count === 0) for (const done of state.closed.splice(0)) done();
+  });
+}
+
+/**
+ * Ends a pool and waits until every connection has really closed. pg's `pool.end()` resolves
+ * once it has asked its idle connections to end, not when they have: a database dropped right
+ * after (the tests drop their own) then terminates them and the pool reports "terminating
+ * connection due to administrator command" (issue 33, decision 226).
+ */
+async function endPool(pool: PoolLike): Promise<void> {
+  const state = openConnections.get(pool);
+  const closed =
+    state && state.count > 0
+      ? new Promise<void>((resolve) => state.closed.push(resolve))
+      : Promise.resolve();
+  await pool.end();
+  await closed;
 }

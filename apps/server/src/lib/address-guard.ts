@@ -1,7 +1,9 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import { lookup as dnsLookupAll } from "node:dns/promises";
 import { isIP, type Socket } from "node:net";
 import ipaddr from "ipaddr.js";
 import { Agent, buildConnector, fetch as undiciFetch } from "undici";
+import { AppError } from "../errors";
 import { OutboundError } from "./outbound-error";
 
 class ForbiddenAddressError extends Error {
@@ -25,6 +27,12 @@ class ForbiddenAddressError extends Error {
 export interface AddressGuard {
   /** Whether a connection to this IP address is allowed. */
   allows(address: string): boolean;
+  /**
+   * For the moment staff save an address (a partner connection, a webhook): a 400 with a clear
+   * sentence when it names or resolves to an address the guard would refuse (issue 33, 227). A
+   * name that does not resolve now is left to the connection test.
+   */
+  refuseInternal(url: string): Promise<void>;
   /** Opens a request through the guarded connections. */
   fetch(url: string, init: RequestInit): Promise<Response>;
   close(): Promise<void>;
@@ -93,6 +101,26 @@ export function createAddressGuard(options: { allowPrivate?: string[] } = {}): A
   const dispatcher = new Agent({ connect });
   return {
     allows,
+    async refuseInternal(url) {
+      let target: URL;
+      try {
+        target = new URL(url);
+      } catch {
+        return; // the schema's own rule explains a malformed address
+      }
+      const host = target.hostname.replace(/^\[(.*)\]$/, "$1");
+      const addresses = isIP(host)
+        ? [host]
+        : await dnsLookupAll(host, { all: true }).then(
+            (found) => found.map((entry) => entry.address),
+            () => [],
+          );
+      const refused = addresses.find((address) => !allows(address));
+      if (refused === undefined) return;
+      const named = refused === host ? host : `${host} (${refused})`;
+      const message = `${named} is an internal address (loopback, private, link-local, shared, multicast or unspecified). Please use the partner's public address; an operator can allow an intranet range with OUTBOUND_ALLOW_PRIVATE.`;
+      throw new AppError(400, "internal_address", message, { url: message });
+    },
     async fetch(url, init) {
       const target = new URL(url);
       if (target.protocol !== "http:" && target.protocol !== "https:") {

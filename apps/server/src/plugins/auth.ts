@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { UserRow } from "../db/schema";
 import { forbidden, unauthorized } from "../errors";
+import { bearerToken } from "../lib/bearer-token";
 import type { AuthService } from "../modules/auth/service";
 
 declare module "fastify" {
@@ -19,22 +20,40 @@ declare module "fastify" {
       allowed: readonly Role[],
       action?: string,
     ) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Every route that needs a signed-in account, as "METHOD url" (the route table's guarded part). */
+    signedInRoutes: Array<{ method: string; url: string }>;
   }
 }
 
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(.+)$/i.exec(header);
-  return match ? match[1].trim() : null;
-}
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+const asList = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
-/** Bearer-token authentication and role guards, used as route preHandlers. */
+/**
+ * Bearer-token authentication and role guards. Routes name them as preHandlers; an onRoute hook
+ * moves them to onRequest, so a caller is authenticated before the body is read and validated:
+ * an anonymous caller gets 401, never 400 with every field's rule (issue 33, decision 222).
+ */
 export default fp(
   async function authPlugin(app: FastifyInstance, options: { auth: AuthService }) {
     const { auth } = options;
     app.decorateRequest("user", null);
     app.decorateRequest("sessionId", null);
+    const guards = new WeakSet<Hook>();
+    const signedInRoutes: Array<{ method: string; url: string }> = [];
+    app.decorate("signedInRoutes", signedInRoutes);
+    app.addHook("onRoute", (route) => {
+      const preHandlers = asList(route.preHandler as Hook | Hook[] | undefined);
+      const authentication = preHandlers.filter((hook) => guards.has(hook));
+      if (authentication.length === 0) return;
+      const rest = preHandlers.filter((hook) => !guards.has(hook));
+      route.preHandler = rest.length > 0 ? rest : undefined;
+      route.onRequest = [
+        ...asList(route.onRequest as Hook | Hook[] | undefined),
+        ...authentication,
+      ];
+      for (const method of asList(route.method)) signedInRoutes.push({ method, url: route.url });
+    });
 
     async function requireUser(request: FastifyRequest) {
       const token = bearerToken(request);
@@ -44,6 +63,7 @@ export default fp(
       request.sessionId = signedIn.sessionId;
     }
 
+    guards.add(requireUser);
     app.decorate("requireUser", requireUser);
 
     app.decorate("optionalUser", async (request: FastifyRequest) => {
@@ -56,12 +76,21 @@ export default fp(
     });
 
     app.decorate("requireRoles", (allowed: readonly Role[], action = "access this page") => {
-      return async (request: FastifyRequest) => {
+      const guard = async (request: FastifyRequest) => {
         if (!request.user) await requireUser(request);
         if (!hasRole(request.user, allowed)) {
           throw forbidden(`You need ${describeRoles(allowed)} privileges to ${action}.`);
         }
+        // "Require two-factor for all staff": no staff call until this account has it on.
+        if (await auth.staffMustEnrol(request.user!)) {
+          throw forbidden(
+            "This site requires two-factor sign-in for staff. Set it up in your profile first.",
+            "two_factor_setup_required",
+          );
+        }
       };
+      guards.add(guard);
+      return guard;
     });
   },
   { name: "auth" },

@@ -23,7 +23,7 @@ describe.runIf(runIt)("a real WordPress", () => {
       startWordPress({ permalinks: "plain" }),
     ]);
     // The partner's own feed among NEWS_FEEDS: our stories must not come back as news.
-    suite = await startPartnerSuite({ newsFeeds: [`${plain.url}/?feed=rss2`] });
+    suite = await startPartnerSuite({ breakingNewsFeeds: [`${plain.url}/?feed=rss2`] });
   });
 
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import type { Article } from "@aurumwire/shared/articles";
-import { knownImageSize } from "@aurumwire/shared/image-widths";
+import { imageCropUrls, knownImageSize } from "@aurumwire/shared/image-widths";
 import { authorPath } from "@aurumwire/shared/slugs";
 import type { MetaDescriptor } from "react-router";
 
@@ -118,17 +118,30 @@ export function breadcrumbJsonLd(
   };
 }
 
-function organization(site: { siteName: string; publicUrl: string }) {
+/** The site's profiles elsewhere (Site Settings' social links) are its `sameAs`. */
+type SiteIdentity = { siteName: string; publicUrl: string; socialLinks?: readonly string[] };
+
+function organization(site: SiteIdentity) {
   return {
     "@type": "Organization",
     name: site.siteName,
     url: absoluteUrl(site.publicUrl, "/"),
     logo: { "@type": "ImageObject", url: absoluteUrl(site.publicUrl, "/logo.png") },
+    ...(site.socialLinks?.length ? { sameAs: [...site.socialLinks] } : {}),
   };
 }
 
+/**
+ * An article's images for search engines: a picture we stored in the 16:9, 4:3 and 1:1 shapes
+ * they ask for (decision 212); any other picture, or the share image, as it is.
+ */
+export function articleImages(publicUrl: string, featuredImage: string | null): string[] {
+  const image = featuredImage || "/share-image.png";
+  return (imageCropUrls(image) ?? [image]).map((url) => absoluteUrl(publicUrl, url));
+}
+
 /** The home page's Organization and WebSite (with the site search) JSON-LD. */
-export function siteJsonLd(site: { siteName: string; publicUrl: string }): MetaDescriptor[] {
+export function siteJsonLd(site: SiteIdentity): MetaDescriptor[] {
   return [
     { "script:ld+json": { "@context": "https://schema.org", ...organization(site) } },
     {
@@ -151,10 +164,7 @@ export function siteJsonLd(site: { siteName: string; publicUrl: string }): MetaD
 }
 
 /** NewsArticle JSON-LD: headline, image, dates, author and publisher with logo. */
-export function newsArticleJsonLd(
-  site: { siteName: string; publicUrl: string },
-  article: Article,
-): MetaDescriptor {
+export function newsArticleJsonLd(site: SiteIdentity, article: Article): MetaDescriptor {
   const url = absoluteUrl(site.publicUrl, `/article/${article.slug}`);
   return {
     "script:ld+json": {
@@ -163,7 +173,7 @@ export function newsArticleJsonLd(
       mainEntityOfPage: { "@type": "WebPage", "@id": url },
       headline: article.title.slice(0, 110),
       description: article.excerpt,
-      image: [absoluteUrl(site.publicUrl, article.featuredImage || "/share-image.png")],
+      image: articleImages(site.publicUrl, article.featuredImage),
       datePublished: article.publishedAt ?? article.createdAt,
       dateModified: article.updatedAt,
       author: [

@@ -30,7 +30,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     description:
       "Crypto news, market analysis and live prices: Bitcoin, Ethereum, DeFi and NFT stories from the AurumWire desk.",
     path: "/",
-    extra: [rssAlternate(site.publicUrl, site.siteName), ...siteJsonLd(site)],
+    extra: [
+      rssAlternate(site.publicUrl, site.siteName),
+      ...siteJsonLd({ ...site, socialLinks: loaderData?.socialLinks }),
+    ],
   });
 };
 
@@ -42,15 +45,20 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (heroDisplayMode === "landing") {
     return { layout: "landing" as const, landing: await loadLandingPage(context) };
   }
-  const [list, breakingNews] = await Promise.all([
+  const [list, breakingNews, socialLinks] = await Promise.all([
     loadArticleList(context, { limit: serverRendered, page: 1 }),
     loadBreakingNews(context),
+    context.services.publicSettings
+      .contactDetails()
+      .then((details) => details.socialLinks)
+      .catch(() => []),
   ]);
   return {
     layout: "standard" as const,
     breakingNews,
     marketAnalytics: loadMarketAnalytics(context),
     heroDisplayMode,
+    socialLinks,
     articles: list.articles,
     total: list.pagination.total,
     error: list.error,

@@ -1,18 +1,22 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Outlet, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import { Footer } from "../components/layout/footer";
 import { useSiteLinkNavigation } from "../components/site-link";
 import "../components/layout/public-layout.css";
 import { Header } from "../components/layout/header";
+import { SignUpNotice } from "../components/layout/sign-up-notice";
 import { SkipLink } from "../components/skip-link";
+import { LiveArticlesProvider } from "../features/articles/live-articles";
 import { LivePriceTicker } from "../features/market/live-price-ticker";
 import { loadTicker } from "../features/market/market-data.server";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/public-layout";
 
 /** The header's price ticker comes from the server's cache, so the first paint already has prices. */
-export function loader({ context }: Route.LoaderArgs) {
-  return { ticker: loadTicker(context) };
+export async function loader({ context }: Route.LoaderArgs) {
+  // Which articles are live, for the cards' badge (decision 236); a failed read shows none.
+  const liveArticleIds = await context.services.liveCoverage.liveArticleIds().catch(() => []);
+  return { ticker: loadTicker(context), liveArticleIds };
 }
 
 /** The ticker refreshes itself every 300 s; navigating between pages need not ask again. */
@@ -20,11 +24,17 @@ export function shouldRevalidate() {
   return false;
 }
 
-/** Spec: the page scrolls to top on each route change. */
+/**
+ * Spec: the page scrolls to top on each route change. Not when the page first hydrates: a reader
+ * may have scrolled the server's page already, and a jump then would move what they are tapping
+ * from under their finger (issue 35: a Load More tap landed on a story at the top).
+ */
 function ScrollToTop() {
   const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect must run on every path change
+  const shown = useRef(pathname);
   useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
   return null;
@@ -44,22 +54,26 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const ownLayout = useOwnLayout();
   if (ownLayout) {
     return (
-      <>
+      <LiveArticlesProvider initial={loaderData?.liveArticleIds ?? []}>
         <ScrollToTop />
         <Outlet />
-      </>
+        <SignUpNotice />
+      </LiveArticlesProvider>
     );
   }
   return (
-    <div className="aw-shell">
-      <SkipLink />
-      <ScrollToTop />
-      <LivePriceTicker initial={loaderData?.ticker ?? null} />
-      <Header siteName={siteName} />
-      <main id="main-content" tabIndex={-1} className="aw-container aw-main">
-        <Outlet />
-      </main>
-      <Footer siteName={siteName} />
-    </div>
+    <LiveArticlesProvider initial={loaderData?.liveArticleIds ?? []}>
+      <div className="aw-shell">
+        <SkipLink />
+        <ScrollToTop />
+        <LivePriceTicker initial={loaderData?.ticker ?? null} />
+        <Header siteName={siteName} />
+        <main id="main-content" tabIndex={-1} className="aw-container aw-main">
+          <Outlet />
+        </main>
+        <Footer siteName={siteName} />
+        <SignUpNotice />
+      </div>
+    </LiveArticlesProvider>
   );
 }

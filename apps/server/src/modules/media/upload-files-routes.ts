@@ -2,7 +2,8 @@ import { mkdirSync } from "node:fs";
 import { buffer } from "node:stream/consumers";
 import fastifyStatic from "@fastify/static";
 import type { FastifyPluginAsync } from "fastify";
-import { type FileStorage, isStorageKey } from "./file-storage";
+import { contentTypeOf, type FileStorage, isStorageKey } from "./file-storage";
+import { isCropRatio, isCropSource, storedCrop } from "./image-crops";
 import { uploadCacheControl } from "./s3-storage";
 
 /** Files up to this size are kept in memory after the first read from the bucket. */
@@ -29,6 +30,32 @@ export const uploadFilesRoutes: FastifyPluginAsync<{
   files: FileStorage;
   localRoot?: string;
 }> = async (app, { files, localRoot }) => {
+  // A stored picture in a shape search engines ask for (16:9, 4:3, 1:1; decision 212), made on
+  // the first request and stored. Registered before the files themselves: the more specific path.
+  app.get("/uploads/crops/:ratio/*", async (request, reply) => {
+    const { ratio, "*": source } = request.params as { ratio: string; "*": string };
+    const notFound = () =>
+      reply.status(404).send({
+        error: `There is no picture to crop at /uploads/${source}.`,
+        code: "file_not_found",
+      });
+    if (!isCropRatio(ratio) || !isCropSource(source)) return notFound();
+    const crop = await storedCrop(files, ratio, source).catch((error: unknown) => {
+      request.log.warn({ err: error, source }, "image crop failed");
+      return null;
+    });
+    if (!crop) return notFound();
+    const url = files.urlFor(crop.key);
+    if (/^https?:\/\//.test(url)) return reply.redirect(url, 302);
+    reply.header("cache-control", uploadCacheControl);
+    if (crop.data) return reply.type(contentTypeOf(crop.key)).send(crop.data);
+    const stored = await files.get(crop.key);
+    if (!stored) return notFound();
+    reply.type(stored.contentType);
+    if (stored.size !== undefined) reply.header("content-length", stored.size);
+    return reply.send(stored.body);
+  });
+
   if (files.kind === "local") {
     if (!localRoot) throw new Error("local storage needs its folder");
     mkdirSync(localRoot, { recursive: true });

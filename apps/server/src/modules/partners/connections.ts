@@ -9,10 +9,10 @@ import type {
 import type { PartnerConnectionRow } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
 import type { AddressGuard } from "../../lib/outbound-http";
+import type { SecretBox } from "../../lib/secret-box";
 import { createPartnerAdapter, type PartnerAdapter } from "./adapters";
 import { describePartnerFailure, guessPartnerKind } from "./failures";
 import type { PartnersRepository } from "./repository";
-import type { SecretBox } from "./secret-box";
 
 /**
  * Partner connections (decisions 110, 111): the rows an admin manages, their sealed secrets, the
@@ -195,6 +195,7 @@ export function createConnections(deps: {
     },
 
     async createConnection(actor: Actor, input: PartnerConnectionInput) {
+      await deps.guard?.refuseInternal(input.url);
       await ensureEnvConnection();
       const at = now();
       const row = await repo.transaction(async (tx) => {
@@ -245,6 +246,8 @@ export function createConnections(deps: {
           "partner_from_environment",
         );
       }
+      if (input.url && input.url.replace(/\/+$/, "") !== existing.url)
+        await deps.guard?.refuseInternal(input.url);
       if (
         existing.kind === "ghost" &&
         input.secret &&

@@ -1,4 +1,4 @@
-import type { PageCache } from "../../plugins/page-cache";
+import type { PageCache } from "../../lib/page-cache/store";
 import type { SiteSettingsRepository } from "../site-settings/repository";
 import { contactDetailsKey, parseContactDetails } from "../site-settings/service";
 
@@ -39,15 +39,18 @@ export function createPublicSettingsReader(deps: {
     /**
      * The contact details pages show (decision 135): the contribution address (the setting, else
      * BITCOIN_ADDRESS) and the contact e-mail; null where none is set, and the page leaves it out.
+     * The social profiles go into the Organization's `sameAs`.
      */
     async contactDetails(): Promise<{
       bitcoinAddress: string | null;
       contactEmail: string | null;
+      socialLinks: string[];
     }> {
       const stored = parseContactDetails(await read(contactDetailsKey));
       return {
         bitcoinAddress: stored.bitcoinAddress ?? defaults.bitcoinAddress ?? null,
         contactEmail: stored.contactEmail,
+        socialLinks: stored.socialLinks,
       };
     },
   };

@@ -1,8 +1,11 @@
+import { articleIdParamsSchema } from "@aurumwire/shared/article-editor";
 import { staffRoles } from "@aurumwire/shared/roles";
 import {
   sentimentAnalyzeInputSchema,
   sentimentAnalyzeResponseSchema,
+  storedArticleSentimentResponseSchema,
 } from "@aurumwire/shared/sentiment";
+import { sentimentTrendsResponseSchema } from "@aurumwire/shared/sentiment-trends";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { SentimentService } from "./service";
 
@@ -23,5 +26,26 @@ export const sentimentRoutes: FastifyPluginAsyncZod<{ sentiment: SentimentServic
     async (request) => ({
       data: { results: sentiment.analyze(request.body), engine: "offline" },
     }),
+  );
+
+  app.get(
+    "/articles/:id",
+    {
+      preHandler: app.requireRoles(staffRoles, "read the stored sentiment of an article"),
+      schema: {
+        params: articleIdParamsSchema,
+        response: { 200: storedArticleSentimentResponseSchema },
+      },
+    },
+    async (request) => ({ data: await sentiment.storedForArticle(request.params.id) }),
+  );
+
+  app.get(
+    "/trends",
+    {
+      preHandler: app.requireRoles(staffRoles, "read sentiment analytics"),
+      schema: { response: { 200: sentimentTrendsResponseSchema } },
+    },
+    async () => ({ data: await sentiment.trends() }),
   );
 };

@@ -4,88 +4,41 @@ import type {
   ArticleSentiment,
   CoinSentimentSummary,
   SentimentAnalyzeInput,
-  SentimentHistoryPoint,
-  SentimentIndex,
   SentimentOverview,
+  StoredArticleSentiment,
   TextSentiment,
 } from "@aurumwire/shared/sentiment";
-import {
-  coverageText,
-  type SentimentLabel,
-  scoreToIndex,
-  sentimentIndexLabel,
-} from "@aurumwire/shared/sentiment-display";
-import type { NewSentimentScoreRow } from "../../db/schema";
+import type { SentimentLabel } from "@aurumwire/shared/sentiment-display";
+import type { SentimentTrend, SentimentTrends } from "@aurumwire/shared/sentiment-trends";
+import type { NewSentimentScoreRow, SentimentScoreRow } from "../../db/schema";
 import { notFound } from "../../errors";
-import type { PageCache } from "../../plugins/page-cache";
+import type { PageCache } from "../../lib/page-cache/store";
 import { articleTag } from "../articles/cache-tags";
 import type { ArticlesRepository } from "../articles/repository";
 import type { BreakingNewsRepository } from "../breaking-news/repository";
 import { analyzeText, type TextParts } from "./analyze-text";
 import { type SentimentRepository, type SentimentSubjectKind, wholeTextSlug } from "./repository";
+import { dailyHistory, describeWindow, historyDays } from "./sentiment-index";
 
 /** The content tag of every cached read that shows sentiment (decision 192). */
 export const sentimentTag = "sentiment";
 
-const windowHours = 24;
-const historyDays = 30;
-/** Neutral pseudo-items the index is pulled towards, so a few articles cannot swing it wildly. */
-const shrinkItems = 2;
 const scoreBatch = 100;
 const newsDays = 31;
 
-interface ScoredRow {
-  score: number;
-  confidence: number;
-  publishedAt: Date;
-}
-
-function indexOf(rows: readonly ScoredRow[]): number | null {
-  if (rows.length === 0) return null;
-  let weighted = 0;
-  let weights = 0;
-  for (const row of rows) {
-    weighted += row.score * row.confidence;
-    weights += row.confidence;
-  }
-  return scoreToIndex(weighted / (weights + shrinkItems * 0.5));
-}
-
-function describeWindow(rows: readonly ScoredRow[], now: Date): SentimentIndex {
-  const start = now.getTime() - windowHours * 3_600_000;
-  const current = rows.filter((row) => row.publishedAt.getTime() > start);
-  const previous = rows.filter(
-    (row) =>
-      row.publishedAt.getTime() <= start &&
-      row.publishedAt.getTime() > start - windowHours * 3_600_000,
-  );
-  const index = indexOf(current);
-  const before = indexOf(previous);
+/** A stored per-coin row as the coin's sentiment; undefined for the whole-text row. */
+function coinRow(row: SentimentScoreRow) {
+  const coin = row.coinSlug === wholeTextSlug ? undefined : coinBySlug(row.coinSlug);
+  if (!coin) return undefined;
   return {
-    index,
-    label: index === null ? "Not enough coverage" : sentimentIndexLabel(index),
-    items: current.length,
-    windowHours,
-    trend: index !== null && before !== null ? index - before : null,
-    coverage: coverageText(current.length, windowHours),
+    slug: coin.slug,
+    symbol: coin.symbol,
+    name: coin.name,
+    label: row.label as SentimentLabel,
+    score: row.score,
+    confidence: row.confidence,
+    drivers: row.drivers,
   };
-}
-
-function dailyHistory(rows: readonly ScoredRow[], now: Date): SentimentHistoryPoint[] {
-  const byDay = new Map<string, ScoredRow[]>();
-  for (const row of rows) {
-    const day = row.publishedAt.toISOString().slice(0, 10);
-    const list = byDay.get(day) ?? [];
-    list.push(row);
-    byDay.set(day, list);
-  }
-  const points: SentimentHistoryPoint[] = [];
-  for (let back = historyDays - 1; back >= 0; back -= 1) {
-    const day = new Date(now.getTime() - back * 86_400_000).toISOString().slice(0, 10);
-    const dayRows = byDay.get(day) ?? [];
-    points.push({ day, index: indexOf(dayRows), items: dayRows.length });
-  }
-  return points;
 }
 
 function hashText(parts: TextParts): string {
@@ -100,6 +53,8 @@ export function createSentimentService(deps: {
   articles: ArticlesRepository;
   news: BreakingNewsRepository;
   cache: PageCache;
+  /** Category names for the per-category trends. */
+  categories: { list(): Promise<readonly { id: number; name: string }[]> };
   log?: { warn(object: object, message: string): void };
   now?: () => Date;
 }) {
@@ -335,20 +290,83 @@ export function createSentimentService(deps: {
         });
       }
       for (const row of rows) {
-        if (row.coinSlug === wholeTextSlug) continue;
-        const coin = coinBySlug(row.coinSlug);
-        const entry = result.get(row.subjectId);
-        if (!coin || !entry) continue;
-        entry.coins.push({
-          slug: coin.slug,
-          symbol: coin.symbol,
-          name: coin.name,
-          label: row.label as SentimentLabel,
-          score: row.score,
-          confidence: row.confidence,
-        });
+        const coin = coinRow(row);
+        if (!coin) continue;
+        const { drivers: _drivers, ...entry } = coin;
+        result.get(row.subjectId)?.coins.push(entry);
       }
       return result;
+    },
+
+    /** A public article's stored sentiment with its driving phrases, for staff (the editor). */
+    async storedForArticle(id: number): Promise<StoredArticleSentiment | null> {
+      const rows = await repository.forSubjects("article", [id]);
+      const whole = rows.find((row) => row.coinSlug === wholeTextSlug);
+      if (!whole) return null;
+      return {
+        label: whole.label as SentimentLabel,
+        score: whole.score,
+        confidence: whole.confidence,
+        drivers: whole.drivers,
+        coins: rows.flatMap((row) => coinRow(row) ?? []),
+        engine: "offline",
+        computedAt: whole.computedAt.toISOString(),
+      };
+    },
+
+    /**
+     * The ticker's marks: a feed item's stored label, or, for one not scored yet and the built-in
+     * headlines, its title read by the classifier (a few microseconds each).
+     */
+    async tickerLabels(
+      items: readonly { id: string; title: string }[],
+    ): Promise<Map<string, SentimentLabel>> {
+      const ids = items.filter((item) => /^\d{1,9}$/.test(item.id)).map((item) => Number(item.id));
+      const stored = await repository.forSubjects("news", ids);
+      const labels = new Map<string, SentimentLabel>();
+      for (const row of stored) {
+        if (row.coinSlug === wholeTextSlug)
+          labels.set(String(row.subjectId), row.label as SentimentLabel);
+      }
+      for (const item of items) {
+        if (!labels.has(item.id)) labels.set(item.id, analyzeText({ title: item.title }).label);
+      }
+      return labels;
+    },
+
+    /** The daily index per coin and per category over 30 days (the dashboard's analytics). */
+    async trends(): Promise<SentimentTrends> {
+      const all = await overview();
+      const at = now();
+      const rows = await repository.since(
+        wholeTextSlug,
+        new Date(at.getTime() - historyDays * 86_400_000),
+      );
+      const names = new Map((await deps.categories.list()).map((row) => [row.id, row.name]));
+      const byCategory = new Map<number, typeof rows>();
+      for (const row of rows) {
+        if (row.categoryId === null || !names.has(row.categoryId)) continue;
+        byCategory.set(row.categoryId, [...(byCategory.get(row.categoryId) ?? []), row]);
+      }
+      const byItems = (a: SentimentTrend, b: SentimentTrend) => b.items - a.items;
+      return {
+        coins: all.coins
+          .map((coin) => ({
+            key: coin.slug,
+            name: `${coin.name} (${coin.symbol})`,
+            items: coin.history.reduce((sum, point) => sum + point.items, 0),
+            history: coin.history,
+          }))
+          .sort(byItems),
+        categories: [...byCategory]
+          .map(([id, list]) => ({
+            key: String(id),
+            name: names.get(id)!,
+            items: list.length,
+            history: dailyHistory(list, at),
+          }))
+          .sort(byItems),
+      };
     },
 
     /** One article's sentiment for its page, cached with the article's tag. */

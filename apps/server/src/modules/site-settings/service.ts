@@ -4,6 +4,9 @@ import {
   defaultHeroDisplayMode,
   heroDisplayModes,
   isBitcoinAddress,
+  isSocialLink,
+  type SecuritySettings,
+  type SecuritySettingsUpdate,
   type SiteSettings,
   type SiteSettingsUpdate,
   type WriterStyleGuide,
@@ -17,6 +20,7 @@ export const contactDetailsKey = "contactDetails";
 export function parseContactDetails(value: unknown): {
   bitcoinAddress: string | null;
   contactEmail: string | null;
+  socialLinks: string[];
 } {
   const record =
     typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
@@ -28,9 +32,15 @@ export function parseContactDetails(value: unknown): {
     typeof record.contactEmail === "string" && record.contactEmail.includes("@")
       ? record.contactEmail
       : null;
-  return { bitcoinAddress, contactEmail };
+  const socialLinks = Array.isArray(record.socialLinks)
+    ? record.socialLinks.filter(
+        (link): link is string => typeof link === "string" && isSocialLink(link),
+      )
+    : [];
+  return { bitcoinAddress, contactEmail, socialLinks };
 }
 const writerStyleGuideKey = "writerStyleGuide";
+const requireStaffTwoFactorKey = "requireStaffTwoFactor";
 
 /**
  * Site-wide settings (spec point 3): the homepage hero mode with who changed it and when. The
@@ -74,8 +84,27 @@ export function createSiteSettingsService(deps: {
     };
   }
 
+  /** "Require two-factor for all staff" (decision 202); off until an admin turns it on. */
+  async function getSecuritySettings(): Promise<SecuritySettings> {
+    const row = await repository.find(requireStaffTwoFactorKey);
+    return {
+      requireStaffTwoFactor: row?.value === true,
+      updatedAt: row?.updatedAt.toISOString() ?? null,
+      updatedBy: row?.updatedBy ?? null,
+    };
+  }
+
   return {
     getSiteSettings,
+    getSecuritySettings,
+
+    async updateSecuritySettings(
+      update: SecuritySettingsUpdate,
+      userId: number,
+    ): Promise<SecuritySettings> {
+      await repository.upsert(requireStaffTwoFactorKey, update.requireStaffTwoFactor, userId);
+      return getSecuritySettings();
+    },
     getWriterStyleGuide,
     getContactDetails,
 
@@ -83,8 +112,12 @@ export function createSiteSettingsService(deps: {
       update: ContactDetailsUpdate,
       userId: number,
     ): Promise<ContactDetails> {
-      // One row for both: a page never shows a new address beside an old e-mail.
-      await repository.upsert(contactDetailsKey, update, userId);
+      // One row for all: a page never shows a new address beside an old e-mail. Social links
+      // left out of the update stay as they were.
+      const socialLinks =
+        update.socialLinks ??
+        parseContactDetails((await repository.find(contactDetailsKey))?.value).socialLinks;
+      await repository.upsert(contactDetailsKey, { ...update, socialLinks }, userId);
       // Article pages, the contact page and the privacy page show them.
       onContentChanged();
       return getContactDetails();

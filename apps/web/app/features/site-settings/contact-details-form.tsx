@@ -19,7 +19,15 @@ import { SaveRow } from "./save-row";
 
 type Message = { severity: "success" | "error"; text: string } | null;
 
-const fieldNames = ["bitcoinAddress", "contactEmail"] as const;
+/** The social profiles are typed one per line. */
+type ContactDetailsFields = Omit<ContactDetailsInput, "socialLinks"> & { socialLinks: string };
+
+const fieldNames = ["bitcoinAddress", "contactEmail", "socialLinks"] as const;
+
+const toInput = (values: ContactDetailsFields): ContactDetailsInput => ({
+  ...values,
+  socialLinks: values.socialLinks.split("\n"),
+});
 
 /**
  * The contribution address under articles and the contact e-mail of the contact and privacy pages
@@ -29,9 +37,9 @@ export function ContactDetailsForm() {
   const details = useContactDetails();
   const update = useUpdateContactDetails();
   const [message, setMessage] = useState<Message>(null);
-  const form = useForm<ContactDetailsInput, unknown, ContactDetailsUpdate>({
-    defaultValues: { bitcoinAddress: "", contactEmail: "" },
-    resolver: schemaResolver(contactDetailsUpdateSchema),
+  const form = useForm<ContactDetailsFields, unknown, ContactDetailsUpdate>({
+    defaultValues: { bitcoinAddress: "", contactEmail: "", socialLinks: "" },
+    resolver: schemaResolver(contactDetailsUpdateSchema, toInput),
   });
   const { control, handleSubmit, reset, setError } = form;
 
@@ -40,6 +48,7 @@ export function ContactDetailsForm() {
       reset({
         bitcoinAddress: details.data.bitcoinAddress ?? "",
         contactEmail: details.data.contactEmail ?? "",
+        socialLinks: details.data.socialLinks.join("\n"),
       });
     }
   }, [details.data, reset]);
@@ -50,6 +59,7 @@ export function ContactDetailsForm() {
       await update.mutateAsync({
         bitcoinAddress: values.bitcoinAddress ?? "",
         contactEmail: values.contactEmail ?? "",
+        socialLinks: values.socialLinks ?? [],
       });
       setMessage({ severity: "success", text: "Site settings saved successfully!" });
     } catch (caught) {
@@ -72,8 +82,9 @@ export function ContactDetailsForm() {
           Contact and Contributions
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          The Bitcoin address in the contribution box under every article, and the e-mail address on
-          the Contact and Privacy pages. Leave a field empty to hide it from the site.
+          The Bitcoin address in the contribution box under every article, the e-mail address on the
+          Contact and Privacy pages, and the site's social profiles, which search engines are told
+          belong to this site. Leave a field empty to hide it from the site.
         </Typography>
         {details.isError && (
           <Alert severity="error" sx={{ mb: 2 }}>
@@ -105,6 +116,18 @@ export function ContactDetailsForm() {
             fullWidth
             disabled={details.isPending}
             hint="Shown on the Contact and Privacy pages; empty points readers to the contact form"
+          />
+          <FormTextField
+            name="socialLinks"
+            control={control}
+            label="Social profiles"
+            multiline
+            minRows={2}
+            fullWidth
+            disabled={details.isPending}
+            placeholder="https://x.com/aurumwire"
+            hint="One https:// address per line (X, Telegram, LinkedIn, ...), at most 10"
+            slotProps={{ htmlInput: { spellCheck: false } }}
           />
         </Stack>
         <SaveRow updatedAt={details.data?.updatedAt} updatedBy={updatedBy}>

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import { type FastifyRequest, LogController } from "fastify";
 
 /**
  * Query parameters whose values are secrets. A form that carries one should post (decision 072),
@@ -37,4 +37,28 @@ export function serializeRequestForLog(request: FastifyRequest) {
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
+}
+
+/**
+ * One line per request is noise at info in production: requests are logged at debug
+ * (LOG_LEVEL=debug shows them, without their query string, which may hold a token); answers of 500
+ * and more at warn, and errors as Fastify logs them.
+ */
+export class RequestsAtDebug extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: Parameters<LogController["requestCompleted"]>[1],
+    reply: Parameters<LogController["requestCompleted"]>[2],
+  ) {
+    const line = {
+      method: request.method,
+      path: request.url.split("?")[0],
+      status: reply.statusCode,
+      responseTime: Math.round(reply.elapsedTime),
+    };
+    if (error) reply.log.error({ ...line, err: error }, "request errored");
+    else reply.log[reply.statusCode >= 500 ? "warn" : "debug"](line, "request completed");
+  }
 }
