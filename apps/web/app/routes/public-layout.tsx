@@ -6,6 +6,7 @@ import "../components/layout/public-layout.css";
 import { Header } from "../components/layout/header";
 import { SkipLink } from "../components/skip-link";
 import { LiveArticlesProvider } from "../features/articles/live-articles";
+import { BreakingAlerts } from "../features/breaking-news/breaking-alerts";
 import { LivePriceTicker } from "../features/market/live-price-ticker";
 import { loadTicker } from "../features/market/market-data.server";
 import type { loader as rootLoader } from "../root";
@@ -62,6 +63,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         <Header siteName={siteName} />
         <main id="main-content" tabIndex={-1} className="aw-container aw-main">
           <Outlet />
+          <BreakingAlerts />
         </main>
         <Footer siteName={siteName} />
       </div>
