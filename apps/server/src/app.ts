@@ -277,6 +277,7 @@ export async function buildApp(
         auth: services.auth,
         emailVerification: services.emailVerification,
         passwordReset: services.passwordReset,
+        twoFactor: services.twoFactor,
         siteName: config.siteName,
       });
       await api.register(usersRoutes, { prefix: "/users", users: services.users });

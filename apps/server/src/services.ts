@@ -4,6 +4,7 @@ import type { Database } from "./db/client";
 import type { CounterStore } from "./lib/counters";
 import { createAddressGuard } from "./lib/outbound-http";
 import { createPageCache } from "./lib/page-cache/store";
+import { createSecretBox } from "./lib/secret-box";
 import { createOpenAiImagesProvider } from "./modules/ai-images/openai-images-provider";
 import { createAiImagesRepository } from "./modules/ai-images/repository";
 import { createAiImagesService } from "./modules/ai-images/service";
@@ -31,6 +32,8 @@ import { createPasswordReset } from "./modules/auth/password-reset";
 import { createAuthService } from "./modules/auth/service";
 import { createSessionsRepository } from "./modules/auth/sessions-repository";
 import { createTokenSigner } from "./modules/auth/tokens";
+import { createTwoFactor } from "./modules/auth/two-factor";
+import { createTwoFactorRepository } from "./modules/auth/two-factor-repository";
 import { createBreakingNewsRepository } from "./modules/breaking-news/repository";
 import { createBreakingNewsService } from "./modules/breaking-news/service";
 import { createCampaignsRepository } from "./modules/campaigns/repository";
@@ -56,7 +59,6 @@ import { createNewsletterService } from "./modules/newsletter/service";
 import { createNotificationsService } from "./modules/notifications/service";
 import { partnerProduct } from "./modules/partners/product";
 import { createPartnersRepository } from "./modules/partners/repository";
-import { createSecretBox } from "./modules/partners/secret-box";
 import { createPartnersService } from "./modules/partners/service";
 import { createPublicContentRepository } from "./modules/public-api/repository";
 import { createPublicApiService } from "./modules/public-api/service";
@@ -106,7 +108,17 @@ export function createServices(deps: {
     log,
   });
   const sessionsRepository = createSessionsRepository(db);
+  // Two-factor (decision 202): its secrets sealed with a key of their own from the JWT secret.
+  const twoFactor = createTwoFactor({
+    repository: createTwoFactorRepository(db),
+    box: createSecretBox({ jwtSecret: config.jwtSecret, label: "aurumwire-two-factor-secrets" }),
+    links: mailLinks,
+    jwtSecret: config.jwtSecret,
+    issuer: config.siteName,
+    staffRequired: async () => (await siteSettings.getSecuritySettings()).requireStaffTwoFactor,
+  });
   const auth = createAuthService({
+    twoFactor,
     users: usersRepository,
     sessions: sessionsRepository,
     tokens,
@@ -237,7 +249,7 @@ export function createServices(deps: {
     db,
     repository: breakingNewsRepository,
     counters,
-    feeds: config.newsFeeds,
+    feeds: config.breakingNewsFeeds,
     publicUrl: config.publicUrl,
     timeoutMs: outboundTimeoutMs,
     intervalMs: intervals.newsTickerRefreshMs,
@@ -374,6 +386,7 @@ export function createServices(deps: {
   return {
     outboundGuard,
     auth,
+    twoFactor,
     passwordReset,
     usersRepository,
     notifications,

@@ -81,6 +81,13 @@ export default fp(
         if (!hasRole(request.user, allowed)) {
           throw forbidden(`You need ${describeRoles(allowed)} privileges to ${action}.`);
         }
+        // "Require two-factor for all staff": no staff call until this account has it on.
+        if (await auth.staffMustEnrol(request.user!)) {
+          throw forbidden(
+            "This site requires two-factor sign-in for staff. Set it up in your profile first.",
+            "two_factor_setup_required",
+          );
+        }
       };
       guards.add(guard);
       return guard;

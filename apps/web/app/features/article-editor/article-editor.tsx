@@ -45,6 +45,7 @@ import { EditorLoadFailure } from "./load-failure";
 import { localDraftKey } from "./local-draft";
 import { PublishingPanel } from "./publishing-panel";
 import { RevisionHistoryDialog } from "./revision-history-dialog";
+import { SentimentPanel } from "./sentiment-panel";
 import { SeoFieldsPanel } from "./seo-fields-panel";
 import { useLeaveWarning } from "./use-leave-warning";
 import { useLocalDraft } from "./use-local-draft";
@@ -353,6 +354,9 @@ export function ArticleEditor(props: { articleId?: number }) {
               />
             </Paper>
             <SeoFieldsPanel />
+            <SentimentPanel
+              articleId={editMode && stored?.status === "published" ? articleId : undefined}
+            />
           </Stack>
         </Box>
 
