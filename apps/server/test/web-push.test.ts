@@ -28,7 +28,7 @@ describe("breaking news by Web Push", () => {
     rss = await startFakeServer((_request, response) => sendXml(response, feedAt(new Date())));
     push = await startFakePushService();
     app = await buildTestApp({
-      newsFeeds: [`${rss.url}/feed.xml`],
+      breakingNewsFeeds: [`${rss.url}/feed.xml`],
       // The push service stand-in is on this machine; a real one never is.
       outboundAllowPrivate: ["127.0.0.1/32"],
       webPush: { ...vapid, subject: "mailto:desk@aurumwire.test" },
