@@ -4,6 +4,7 @@ import { Footer } from "../components/layout/footer";
 import { useSiteLinkNavigation } from "../components/site-link";
 import "../components/layout/public-layout.css";
 import { Header } from "../components/layout/header";
+import { SignUpNotice } from "../components/layout/sign-up-notice";
 import { SkipLink } from "../components/skip-link";
 import { LiveArticlesProvider } from "../features/articles/live-articles";
 import { BreakingAlerts } from "../features/breaking-news/breaking-alerts";
@@ -57,6 +58,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <LiveArticlesProvider initial={loaderData?.liveArticleIds ?? []}>
         <ScrollToTop />
         <Outlet />
+        <SignUpNotice />
       </LiveArticlesProvider>
     );
   }
@@ -72,6 +74,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
           <BreakingAlerts />
         </main>
         <Footer siteName={siteName} />
+        <SignUpNotice />
       </div>
     </LiveArticlesProvider>
   );
