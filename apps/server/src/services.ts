@@ -46,6 +46,8 @@ import { createLandingPageService } from "./modules/landing-page/service";
 import { createLiveCoverageRepository } from "./modules/live-coverage/repository";
 import { createLiveCoverageService } from "./modules/live-coverage/service";
 import { createMailer } from "./modules/mail/mailer";
+import { createMailOutbox } from "./modules/mail/outbox";
+import { createMailOutboxRepository } from "./modules/mail/outbox-repository";
 import { createLinkSigner } from "./modules/mail/signed-links";
 import { createCoinGeckoClient } from "./modules/market-data/coingecko-client";
 import { createMarketDataRepository } from "./modules/market-data/repository";
@@ -98,10 +100,12 @@ export function createServices(deps: {
     from: config.mail.from,
     timeoutMs: config.mail.timeoutMs,
   });
+  // Every mail is queued there and sent by its job (issue 33, decision 223).
+  const outbox = createMailOutbox({ repository: createMailOutboxRepository(db), mailer, log });
   const mailLinks = createLinkSigner(config.jwtSecret);
   const emailVerification = createEmailVerification({
     users: usersRepository,
-    mailer,
+    outbox,
     links: mailLinks,
     counters,
     site: { name: config.siteName, url: config.publicUrl },
@@ -120,7 +124,7 @@ export function createServices(deps: {
     db,
     users: usersRepository,
     sessions: sessionsRepository,
-    mailer,
+    outbox,
     links: mailLinks,
     counters,
     site: { name: config.siteName, url: config.publicUrl },
@@ -349,6 +353,7 @@ export function createServices(deps: {
     repository: createNewsletterRepository(db),
     settings: siteSettingsRepository,
     mailer,
+    outbox,
     links: mailLinks,
     counters,
     topStories: (limit) => articles.popular(limit, "day"),
@@ -364,7 +369,7 @@ export function createServices(deps: {
   });
   const contact = createContactService({
     repository: createContactRepository(db),
-    mailer,
+    outbox,
     counters,
     contactEmail: config.mail.contactEmail,
     siteName: config.siteName,
@@ -403,6 +408,7 @@ export function createServices(deps: {
     aiImages,
     landingPage,
     mailer,
+    outbox,
     mailLinks,
     emailVerification,
     newsletter,
