@@ -1,7 +1,11 @@
 import { expect, type Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
 import { linkIn, login, mailsTo, seriousViolations, test } from "./fixtures";
 
-/** Issue 31: sessions that can be ended; issue 33's "Forgot password?" (decisions 200, 201). */
+/**
+ * Issue 31: sessions that can be ended, two-factor sign-in; issue 33's "Forgot password?"
+ * (decisions 200-202).
+ */
 
 async function shoot(page: Page, name: string, outputPath: (name: string) => string) {
   for (const width of [1440, 390]) {
@@ -101,4 +105,73 @@ test("an editor signs another device out from the profile; that device is sent t
   await phonePage.goto("/dashboard/profile");
   await expect(phonePage).toHaveURL(/\/login/);
   await phone.close();
+});
+
+test("a reader turns on two-factor with the QR's key and signs in with a code", async ({
+  page,
+}, testInfo) => {
+  const email = `two-factor-${Date.now()}@example.com`;
+  await page.goto("/register");
+  await page.getByLabel("First name").fill("Otto");
+  await page.getByLabel("Last name").fill("Pass");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("two-factor-pass");
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByTestId("role-chip")).toHaveText("USER");
+
+  await page.goto("/profile");
+  await page.getByRole("button", { name: "Set up two-factor" }).click();
+  await expect(page.getByRole("img", { name: /QR code/ })).toBeVisible();
+  const key = ((await page.getByLabel("Set-up key").textContent()) ?? "").replace(/\s/g, "");
+  const totp = new TOTP({ secret: Secret.fromBase32(key) });
+  // A code of another secret is refused with a sentence.
+  const other = new TOTP({ secret: new Secret({ size: 20 }) });
+  await page.getByLabel("Confirmation code").fill(other.generate());
+  await page.getByRole("button", { name: "Turn on two-factor" }).click();
+  await expect(page.getByText(/does not match the QR code/)).toBeVisible();
+  await page.getByRole("heading", { name: "Two-factor sign-in" }).scrollIntoViewIfNeeded();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shoot(page, "profile-two-factor-setup", (name) => testInfo.outputPath(name));
+
+  await page.getByLabel("Confirmation code").fill(totp.generate());
+  await page.getByRole("button", { name: "Turn on two-factor" }).click();
+  const codes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+  await expect(codes).toHaveCount(10);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shoot(page, "profile-two-factor-recovery-codes", (name) => testInfo.outputPath(name));
+  await page.getByRole("button", { name: "I have saved them" }).click();
+  await expect(page.getByText(/Two-factor sign-in is on since/)).toBeVisible();
+  await expect(page.getByText(/10 recovery codes left/)).toBeVisible();
+  await shoot(page, "profile-two-factor-on", (name) => testInfo.outputPath(name));
+
+  // Sign out, then in: the password, then the code step.
+  await page.evaluate(() => window.localStorage.clear());
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("two-factor-pass");
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
+  await page.getByLabel("Authentication code").fill("000000");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("alert")).toHaveText(/not correct|expired/);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shoot(page, "login-code-step", (name) => testInfo.outputPath(name));
+  // The confirmation code's time-step is used: the next one signs in.
+  await page
+    .getByLabel("Authentication code")
+    .fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByTestId("role-chip")).toHaveText("USER");
+});
+
+test("an admin finds the switch that requires two-factor of all staff", async ({
+  page,
+}, testInfo) => {
+  await login(page, "admin");
+  await page.goto("/dashboard/site-settings");
+  const toggle = page.getByLabel("Require two-factor for all staff");
+  await expect(toggle).not.toBeChecked();
+  await toggle.scrollIntoViewIfNeeded();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shoot(page, "site-settings-security", (name) => testInfo.outputPath(name));
 });

@@ -17,11 +17,15 @@ import { contentSecurityPolicy } from "./lib/content-security-policy";
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from "./lib/counters";
 import { isCrossOriginResource } from "./lib/cross-origin-resources";
 import { lockDataDir } from "./lib/data-dir-lock";
+import { shareInvalidationsThroughRedis } from "./lib/page-cache/redis-invalidation";
+import { pageCacheServerFactory } from "./lib/page-cache/server-factory";
+import type { PageCache } from "./lib/page-cache/store";
 import { createRateLimitRefusals } from "./lib/rate-limit-refusals";
 import { openRedis } from "./lib/redis-connection";
 import { redisConnectionName, redisKeys } from "./lib/redis-keys";
 import { RequestsAtDebug, serializeRequestForLog } from "./lib/request-log";
 import { securityHeaders } from "./lib/security-headers";
+import type { WebAppMode } from "./lib/web-app/load-context";
 import { aiImagesRoutes } from "./modules/ai-images/routes";
 import { aiWriterRoutes } from "./modules/ai-writer/routes";
 import { analyticsOverviewRoutes, articleAnalyticsRoutes } from "./modules/analytics/routes";
@@ -57,12 +61,8 @@ import { usersRoutes } from "./modules/users/routes";
 import authPlugin from "./plugins/auth";
 import errorsPlugin from "./plugins/errors";
 import inputGuardsPlugin from "./plugins/input-guards";
-import pageCachePlugin, {
-  type PageCache,
-  pageCacheServerFactory,
-  shareInvalidationsThroughRedis,
-} from "./plugins/page-cache";
-import webAppPlugin, { type WebAppMode } from "./plugins/web-app";
+import pageCachePlugin from "./plugins/page-cache";
+import webAppPlugin from "./plugins/web-app";
 import { type AppServices, createServices } from "./services";
 
 declare module "fastify" {
@@ -96,7 +96,7 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   // Cached public pages, and public API keys over their limit, are answered by the HTTP server
-  // itself (plugins/page-cache.ts, lib/rate-limit-refusals.ts).
+  // itself (lib/page-cache/server-factory.ts, lib/rate-limit-refusals.ts).
   let pageCache: PageCache | undefined;
   const rateLimitRefusals = createRateLimitRefusals({
     requestsPerMinute: limits.apiKeyRequestsPerMinute,
@@ -276,6 +276,7 @@ export async function buildApp(
         auth: services.auth,
         emailVerification: services.emailVerification,
         passwordReset: services.passwordReset,
+        twoFactor: services.twoFactor,
         siteName: config.siteName,
       });
       await api.register(usersRoutes, { prefix: "/users", users: services.users });

@@ -4,6 +4,8 @@ import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import type { CounterStore } from "./lib/counters";
 import { createAddressGuard } from "./lib/outbound-http";
+import { createPageCache } from "./lib/page-cache/store";
+import { createSecretBox } from "./lib/secret-box";
 import { createOpenAiImagesProvider } from "./modules/ai-images/openai-images-provider";
 import { createAiImagesRepository } from "./modules/ai-images/repository";
 import { createAiImagesService } from "./modules/ai-images/service";
@@ -31,6 +33,8 @@ import { createPasswordReset } from "./modules/auth/password-reset";
 import { createAuthService } from "./modules/auth/service";
 import { createSessionsRepository } from "./modules/auth/sessions-repository";
 import { createTokenSigner } from "./modules/auth/tokens";
+import { createTwoFactor } from "./modules/auth/two-factor";
+import { createTwoFactorRepository } from "./modules/auth/two-factor-repository";
 import { createBreakingNewsRepository } from "./modules/breaking-news/repository";
 import { createBreakingNewsService } from "./modules/breaking-news/service";
 import { createCampaignsRepository } from "./modules/campaigns/repository";
@@ -60,7 +64,6 @@ import { createNewsletterService } from "./modules/newsletter/service";
 import { createNotificationsService } from "./modules/notifications/service";
 import { partnerProduct } from "./modules/partners/product";
 import { createPartnersRepository } from "./modules/partners/repository";
-import { createSecretBox } from "./modules/partners/secret-box";
 import { createPartnersService } from "./modules/partners/service";
 import { createPublicContentRepository } from "./modules/public-api/repository";
 import { createPublicApiService } from "./modules/public-api/service";
@@ -75,7 +78,6 @@ import { createSiteSettingsService } from "./modules/site-settings/service";
 import { createAvatarStore } from "./modules/users/avatar-images";
 import { createUsersRepository } from "./modules/users/repository";
 import { createUsersService } from "./modules/users/service";
-import { createPageCache } from "./plugins/page-cache";
 
 /**
  * The composition root: every service is built once here with its dependencies handed in. Routes
@@ -112,7 +114,17 @@ export function createServices(deps: {
     log,
   });
   const sessionsRepository = createSessionsRepository(db);
+  // Two-factor (decision 202): its secrets sealed with a key of their own from the JWT secret.
+  const twoFactor = createTwoFactor({
+    repository: createTwoFactorRepository(db),
+    box: createSecretBox({ jwtSecret: config.jwtSecret, label: "aurumwire-two-factor-secrets" }),
+    links: mailLinks,
+    jwtSecret: config.jwtSecret,
+    issuer: config.siteName,
+    staffRequired: async () => (await siteSettings.getSecuritySettings()).requireStaffTwoFactor,
+  });
   const auth = createAuthService({
+    twoFactor,
     users: usersRepository,
     sessions: sessionsRepository,
     tokens,
@@ -336,7 +348,7 @@ export function createServices(deps: {
   const liveCoverage = createLiveCoverageService({
     repository: createLiveCoverageRepository(db),
     articles: articlesRepository,
-    invalidate: (tags) => pageCache.invalidate(tags),
+    cache: pageCache,
     publish: (event) => publishEvent(bus, "live-update", event),
   });
   const landingPage = createLandingPageService({
@@ -378,6 +390,7 @@ export function createServices(deps: {
   return {
     outboundGuard,
     auth,
+    twoFactor,
     passwordReset,
     usersRepository,
     notifications,

@@ -2,13 +2,10 @@ import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { Redis } from "ioredis";
 import { describe, expect, it } from "vitest";
+import { shareInvalidationsThroughRedis } from "../src/lib/page-cache/redis-invalidation";
+import { pageCacheServerFactory } from "../src/lib/page-cache/server-factory";
+import { createPageCache, isCacheablePagePath } from "../src/lib/page-cache/store";
 import { redisKeys } from "../src/lib/redis-keys";
-import {
-  createPageCache,
-  isCacheablePagePath,
-  pageCacheServerFactory,
-  shareInvalidationsThroughRedis,
-} from "../src/plugins/page-cache";
 import { redisReachable, redisUrl } from "./redis";
 
 /** The event loop's next turn: a running read is shared until then. */

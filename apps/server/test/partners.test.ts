@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { partnerAuditLog, partnerConnections, partnerPushes } from "../src/db/schema";
-import { createSecretBox } from "../src/modules/partners/secret-box";
+import { createSecretBox } from "../src/lib/secret-box";
 import { backoffMs, guessPartnerKind } from "../src/modules/partners/service";
 import { insertArticle, userId } from "./article-fixtures";
 import { type FakeServer, hang, sendJson, startFakeServer } from "./fake-http-server";

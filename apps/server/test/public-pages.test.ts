@@ -5,7 +5,7 @@ import { articleListQuerySchema } from "@aurumwire/shared/articles";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { canonicalPageKey, isOriginFormPath, sectionTabKeys } from "../src/lib/page-keys";
-import type { WebLoadContext } from "../src/plugins/web-app";
+import type { WebLoadContext } from "../src/lib/web-app/load-context";
 import { buildTestApp, loginAs } from "./helpers";
 
 /**

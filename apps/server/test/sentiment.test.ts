@@ -167,4 +167,75 @@ describe("stored sentiment and the public index", () => {
     const openapi = (await app.inject({ method: "GET", url: "/public/openapi.json" })).json();
     expect(openapi.paths["/public/sentiment"] ?? openapi.paths["/sentiment"]).toBeDefined();
   });
+
+  it("shows staff the stored phrases that drove a published article, null before scoring", async () => {
+    const article = await createArticle(app, editor, categoryId, {
+      title: "Ether slides as a bridge exploit drains $80 million and outflows mount",
+      excerpt: "Withdrawals are halted after the exploit, and ETH fell 7% in an hour.",
+      status: "published",
+    });
+    const read = (headers: Headers = editor) =>
+      app.inject({ method: "GET", url: `/api/sentiment/articles/${article.id}`, headers });
+    expect((await read()).json()).toEqual({ data: null });
+    await app.services.sentiment.refresh();
+    const response = await read();
+    expect(response.statusCode).toBe(200);
+    const stored = response.json().data;
+    expect(stored.label).toBe("negative");
+    expect(stored.drivers.map((driver: { phrase: string }) => driver.phrase)).toContain("exploit");
+    const ether = stored.coins.find((coin: { slug: string }) => coin.slug === "ethereum");
+    expect(ether.label).toBe("negative");
+    expect(ether.drivers.length).toBeGreaterThan(0);
+    expect((await read({})).statusCode).toBe(401);
+    expect((await read(await loginAs(app, "reader"))).statusCode).toBe(403);
+    const bad = await app.inject({
+      method: "GET",
+      url: "/api/sentiment/articles/abc",
+      headers: editor,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("adds sentiment to /public/articles and /public/articles/{id} for keys with analytics:read only", async () => {
+    const article = await createArticle(app, editor, categoryId, {
+      title: "Solana surges to a record high as ETF inflows accelerate",
+      excerpt: "SOL rallied 12% after the approval, its best week this year.",
+      status: "published",
+    });
+    await app.services.sentiment.refresh();
+    const reader = await createKey(["articles:read"]);
+    const analyst = await createKey(["articles:read", "analytics:read"]);
+    const get = (url: string, key: string) =>
+      app.inject({ method: "GET", url, headers: { "x-api-key": key } });
+
+    const plainList = (await get("/public/articles?limit=50", reader)).json();
+    expect(plainList.articles.length).toBeGreaterThan(0);
+    for (const item of plainList.articles) expect(item).not.toHaveProperty("sentiment");
+    expect(
+      (await get(`/public/articles/${article.slug}`, reader)).json().article,
+    ).not.toHaveProperty("sentiment");
+
+    const list = (await get("/public/articles?limit=50", analyst)).json();
+    const listed = list.articles.find((item: { id: number }) => item.id === article.id);
+    expect(listed.sentiment.label).toBe("positive");
+    expect(listed.sentiment.coins).toContainEqual(
+      expect.objectContaining({ slug: "solana", symbol: "SOL", label: "positive" }),
+    );
+    for (const item of list.articles) expect(item).toHaveProperty("sentiment");
+
+    for (const id of [article.slug, String(article.id)]) {
+      const one = (await get(`/public/articles/${id}`, analyst)).json().article;
+      expect(one.sentiment).toEqual(listed.sentiment);
+    }
+
+    // A draft (never scored) reads null, not absent, for an analytics key.
+    const draft = await createArticle(app, editor, categoryId, { status: "draft" });
+    const drafted = (await get(`/public/articles/${draft.id}`, analyst)).json().article;
+    expect(drafted.sentiment).toBeNull();
+
+    const openapi = (await app.inject({ method: "GET", url: "/public/openapi.json" })).json();
+    const text = JSON.stringify(openapi.paths["/public/articles"] ?? openapi.paths["/articles"]);
+    expect(text).toContain("analytics:read");
+    expect(text).toContain("sentiment");
+  });
 });

@@ -1,4 +1,4 @@
-import type { WebLoadContext } from "@aurumwire/server/plugins/web-app";
+import type { WebLoadContext } from "@aurumwire/server/lib/web-app/load-context";
 
 // Loaders run inside the server process and call its services directly (architecture.md).
 declare module "react-router" {

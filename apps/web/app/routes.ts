@@ -39,6 +39,7 @@ export default [
     route("articles/create", "routes/dashboard.article-create.tsx"),
     route("articles/:id/edit", "routes/dashboard.article-edit.tsx"),
     route("articles/:id/analytics", "routes/dashboard.article-analytics.tsx"),
+    route("articles/:id/live", "routes/dashboard.article-live.tsx"),
     route("articles/:id", "routes/dashboard.article-saved.tsx"),
     route("featured-articles", "routes/dashboard.featured-articles.tsx"),
     route("api-keys", "routes/dashboard.api-keys.tsx"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { articleListResponseSchema, articleSchema } from "./articles";
 import { limits } from "./limits";
 import { sentimentLabels } from "./sentiment-display";
 
@@ -157,3 +158,38 @@ export const articleSentimentSchema = z.object({
   coins: z.array(articleCoinSentimentSchema),
 });
 export type ArticleSentiment = z.infer<typeof articleSentimentSchema>;
+
+/**
+ * GET /api/sentiment/articles/{id} (staff): the stored sentiment of a public article with the
+ * words and phrases that drove it, overall and per coin; null before it has been scored.
+ */
+export const storedArticleSentimentSchema = z.object({
+  label: sentimentLabelSchema,
+  score: z.number(),
+  confidence: z.number(),
+  drivers: z.array(sentimentDriverSchema),
+  coins: z.array(coinSentimentSchema.omit({ relevance: true })),
+  /** "offline" or "ai": which classifier scored it. */
+  engine: z.string(),
+  computedAt: z.string(),
+});
+export type StoredArticleSentiment = z.infer<typeof storedArticleSentimentSchema>;
+
+export const storedArticleSentimentResponseSchema = z.object({
+  data: storedArticleSentimentSchema.nullable(),
+});
+
+const articleSentimentField = articleSentimentSchema
+  .nullable()
+  .optional()
+  .describe(
+    "Only for keys that also hold analytics:read: the article's news sentiment (overall and per coin it is about, label positive / neutral / negative, score -1 to 1, confidence 0 to 1); null until it has been scored (within a minute of publication) or for an article that is not public. Absent for keys without analytics:read.",
+  );
+
+/** GET /public/articles and /public/articles/{id}: articles with the sentiment field. */
+export const publicArticleListResponseSchema = articleListResponseSchema.extend({
+  articles: z.array(articleSchema.extend({ sentiment: articleSentimentField })),
+});
+export const publicArticleResponseSchema = z.object({
+  article: articleSchema.extend({ sentiment: articleSentimentField }),
+});

@@ -122,3 +122,16 @@ export const contactDetailsUpdateSchema = z.object({
 });
 export type ContactDetailsInput = z.input<typeof contactDetailsUpdateSchema>;
 export type ContactDetailsUpdate = z.output<typeof contactDetailsUpdateSchema>;
+
+/** Newsroom security (issue 31, decision 202): "Require two-factor for all staff". */
+export const securitySettingsSchema = z.object({
+  requireStaffTwoFactor: z.boolean(),
+  updatedAt: z.string().nullable(),
+  updatedBy: z.object({ id: z.number(), firstName: z.string(), lastName: z.string() }).nullable(),
+});
+export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
+export const securitySettingsResponseSchema = z.object({ data: securitySettingsSchema });
+export const securitySettingsUpdateSchema = z.object({
+  requireStaffTwoFactor: z.boolean({ error: "Require two-factor must be true or false" }),
+});
+export type SecuritySettingsUpdate = z.infer<typeof securitySettingsUpdateSchema>;

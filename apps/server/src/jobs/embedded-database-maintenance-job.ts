@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from "../db/client";
 import { vacuumAnalyze } from "../db/maintenance";
-import type { PageCache } from "../plugins/page-cache";
+import type { PageCache } from "../lib/page-cache/store";
 import type { ScheduledJob } from "./scheduler";
 
 const intervalMs = 10 * 60_000;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { UserRow } from "../db/schema";
 import { forbidden, unauthorized } from "../errors";
+import { bearerToken } from "../lib/bearer-token";
 import type { AuthService } from "../modules/auth/service";
 
 declare module "fastify" {
@@ -22,13 +23,6 @@ declare module "fastify" {
     /** Every route that needs a signed-in account, as "METHOD url" (the route table's guarded part). */
     signedInRoutes: Array<{ method: string; url: string }>;
   }
-}
-
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(.+)$/i.exec(header);
-  return match ? match[1].trim() : null;
 }
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -86,6 +80,13 @@ export default fp(
         if (!request.user) await requireUser(request);
         if (!hasRole(request.user, allowed)) {
           throw forbidden(`You need ${describeRoles(allowed)} privileges to ${action}.`);
+        }
+        // "Require two-factor for all staff": no staff call until this account has it on.
+        if (await auth.staffMustEnrol(request.user!)) {
+          throw forbidden(
+            "This site requires two-factor sign-in for staff. Set it up in your profile first.",
+            "two_factor_setup_required",
+          );
         }
       };
       guards.add(guard);

@@ -1,6 +1,8 @@
 import type {
   ContactDetails,
   ContactDetailsInput,
+  SecuritySettings,
+  SecuritySettingsUpdate,
   SiteSettings,
   SiteSettingsUpdate,
   WriterStyleGuide,
@@ -65,5 +67,25 @@ export function useUpdateContactDetails() {
     mutationFn: async (body: ContactDetailsInput) =>
       (await api.put<{ data: ContactDetails }>("/site-settings/contact-details", body)).data,
     onSuccess: (data) => queryClient.setQueryData(contactDetailsKey, data),
+  });
+}
+
+export const securitySettingsKey = ["site-settings", "security"] as const;
+
+/** "Require two-factor for all staff" (admins only, decision 202). */
+export function useSecuritySettings() {
+  return useQuery({
+    queryKey: securitySettingsKey,
+    queryFn: async () =>
+      (await api.get<{ data: SecuritySettings }>("/site-settings/security")).data,
+  });
+}
+
+export function useUpdateSecuritySettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: SecuritySettingsUpdate) =>
+      (await api.put<{ data: SecuritySettings }>("/site-settings/security", body)).data,
+    onSuccess: (data) => queryClient.setQueryData(securitySettingsKey, data),
   });
 }

@@ -1,4 +1,5 @@
 import { storageKeys } from "@aurumwire/shared/limits";
+import type { LoginResponse } from "@aurumwire/shared/two-factor";
 import type { AuthResponse, PublicUser, RegisterRequest } from "@aurumwire/shared/users";
 import {
   createContext,
@@ -16,11 +17,21 @@ type AuthState =
   | { status: "signed-out"; user: null; token: null }
   | { status: "signed-in"; user: PublicUser; token: string };
 
+/**
+ * A right password: signed in (told to enrol when the site requires two-factor of this staff
+ * account), or the code step of two-factor sign-in (decision 202).
+ */
+export type LoginOutcome =
+  | { status: "signed-in"; user: PublicUser; twoFactorSetupRequired: boolean }
+  | { status: "code-required"; challenge: string };
+
 interface AuthContextValue {
   status: AuthState["status"];
   user: PublicUser | null;
   token: string | null;
-  login(email: string, password: string): Promise<PublicUser>;
+  login(email: string, password: string): Promise<LoginOutcome>;
+  /** The code step: the challenge of the password step and a code (or a recovery code). */
+  verifyTwoFactor(challenge: string, code: string): Promise<PublicUser>;
   register(input: RegisterRequest): Promise<PublicUser>;
   logout(): void;
   /** After a profile change: keep the fresh user (and token) the server answered. */
@@ -98,10 +109,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [acceptAuthResponse]);
 
   const login = useCallback(
-    async (email: string, password: string) => {
-      const response = await api.post<AuthResponse>(
+    async (email: string, password: string): Promise<LoginOutcome> => {
+      const response = await api.post<LoginResponse>(
         "/auth/login",
         { email, password },
+        { allowUnauthorized: true },
+      );
+      if ("twoFactorRequired" in response) {
+        return { status: "code-required", challenge: response.challenge };
+      }
+      acceptAuthResponse(response);
+      return {
+        status: "signed-in",
+        user: response.user,
+        twoFactorSetupRequired: response.twoFactorSetupRequired === true,
+      };
+    },
+    [acceptAuthResponse],
+  );
+
+  const verifyTwoFactor = useCallback(
+    async (challenge: string, code: string) => {
+      const response = await api.post<AuthResponse>(
+        "/auth/2fa/verify",
+        { challenge, code },
         { allowUnauthorized: true },
       );
       acceptAuthResponse(response);
@@ -137,12 +168,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user: state.user,
       token: state.token,
       login,
+      verifyTwoFactor,
       register,
       logout,
       acceptAuthResponse,
       refreshUser,
     }),
-    [state, login, register, logout, acceptAuthResponse, refreshUser],
+    [state, login, verifyTwoFactor, register, logout, acceptAuthResponse, refreshUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

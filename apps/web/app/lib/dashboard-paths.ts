@@ -11,6 +11,7 @@ export const dashboardPaths = {
   article: (id: number) => `/dashboard/articles/${id}`,
   editArticle: (id: number) => `/dashboard/articles/${id}/edit`,
   articleAnalytics: (id: number) => `/dashboard/articles/${id}/analytics`,
+  articleLive: (id: number) => `/dashboard/articles/${id}/live`,
   featuredArticles: "/dashboard/featured-articles",
   apiKeys: "/dashboard/api-keys",
   campaigns: "/dashboard/campaigns",

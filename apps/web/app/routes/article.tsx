@@ -10,6 +10,8 @@ import { Breadcrumb, type Crumb } from "../features/articles/breadcrumb";
 import { highlightCodeBlocks } from "../features/articles/code-highlight.server";
 import { CoverImage } from "../features/articles/cover-image";
 import { articleImage, authorName, formatViews, toCardArticle } from "../features/articles/format";
+import { liveBlogPostingJsonLd } from "../features/articles/live-blog-json-ld";
+import { LiveCoverageSection } from "../features/articles/live-coverage-section";
 import { RelatedArticles, relatedError } from "../features/articles/related-articles";
 import { useTrackView } from "../features/articles/use-track-view";
 import { NewsletterBox } from "../features/newsletter/newsletter-box";
@@ -26,7 +28,7 @@ export const handle = readingPage;
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services } = context;
   const article = await orNotFound(() => services.articles.get(params.slug), "Article not found");
-  const [related, contactDetails, sentiment] = await Promise.all([
+  const [related, contactDetails, sentiment, live] = await Promise.all([
     services.articles
       .related(article.id, limits.relatedArticlesDefault)
       .then((response) => ({ articles: response.articles.map(toCardArticle), error: null }))
@@ -36,6 +38,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       }),
     services.publicSettings.contactDetails(),
     loadArticleSentiment(context, article.id),
+    services.liveCoverage.forArticle(article.id),
   ]);
   return {
     article: { ...article, content: highlightCodeBlocks(article.content) },
@@ -43,6 +46,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     bitcoinAddress: contactDetails.bitcoinAddress,
     socialLinks: contactDetails.socialLinks,
     coinSentiment: sentiment?.coins ?? [],
+    /** Its live coverage (decision 236), or null when it was never live. */
+    live,
   };
 }
 
@@ -75,14 +80,20 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         ? [{ property: "article:section", content: article.category.name }]
         : []),
       ...article.tags.map((tag) => ({ property: "article:tag", content: tag })),
-      newsArticleJsonLd({ ...site, socialLinks: loaderData.socialLinks }, article),
+      loaderData.live
+        ? liveBlogPostingJsonLd(
+            newsArticleJsonLd({ ...site, socialLinks: loaderData.socialLinks }, article),
+            loaderData.live,
+            absoluteUrl(site.publicUrl, `/article/${article.slug}`),
+          )
+        : newsArticleJsonLd({ ...site, socialLinks: loaderData.socialLinks }, article),
       breadcrumbJsonLd(site.publicUrl, crumbsFor(article)),
     ],
   });
 };
 
 export default function ArticlePage({ loaderData, matches }: Route.ComponentProps) {
-  const { article, related, bitcoinAddress, coinSentiment } = loaderData;
+  const { article, related, bitcoinAddress, coinSentiment, live } = loaderData;
   useTrackView(article.id);
   const { publicUrl } = siteFrom(matches);
   const url = absoluteUrl(publicUrl, `/article/${article.slug}`);
@@ -134,6 +145,7 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
           width={1200}
           height={600}
         />
+        {live && <LiveCoverageSection key={article.id} slug={article.slug} initial={live} />}
         <div
           className="aw-article-body"
           // Sanitized on the server when saved: an allowlist of what the editor produces.

@@ -10,6 +10,7 @@ import { type MarketHistoryPeriod, marketHistoryPeriods } from "@aurumwire/share
 import { data, Link } from "react-router";
 import { PageHeading } from "../components/page-heading";
 import { Breadcrumb } from "../features/articles/breadcrumb";
+import { MarketDataSourceNote } from "../features/market/market-source-note";
 import { LineChart } from "../features/sentiment/line-chart";
 import { SentimentChip } from "../features/sentiment/sentiment-chip";
 import { SentimentGauge } from "../features/sentiment/sentiment-gauge";
@@ -38,12 +39,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     sentiment.coin(coin.slug),
     marketData.history([coin.symbol], period).catch(() => null),
   ]);
-  const quote = marketData.getTicker().coins.find((entry) => entry.symbol === coin.symbol);
-  const asset = marketData.getMarketsTable().assets.find((entry) => entry.symbol === coin.symbol);
+  const ticker = marketData.getTicker();
+  const table = marketData.getMarketsTable();
+  const quote = ticker.coins.find((entry) => entry.symbol === coin.symbol);
+  const asset = table.assets.find((entry) => entry.symbol === coin.symbol);
   const points = history?.series[0]?.points ?? [];
+  // The built-in sample figures (spec 8) are labelled as such, never passed off as live.
+  const sample = ticker.source === "sample" || table.source === "sample";
   return {
     coin: { slug: coin.slug, symbol: coin.symbol, name: coin.name },
     period,
+    source: sample ? ("sample" as const) : ("live" as const),
+    updatedAt: ticker.updatedAt ?? table.updatedAt,
     price: quote?.price ?? asset?.price ?? null,
     change24h: quote?.change24h ?? asset?.change ?? null,
     marketCap: asset?.marketCap ?? points.at(-1)?.marketCap ?? null,
@@ -88,11 +95,72 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
+/** The price, 24 h change, market cap and volume cards, marked when they are sample figures. */
+export function CoinFigures({
+  figures,
+  source,
+  updatedAt,
+}: {
+  figures: {
+    price: number | null;
+    change24h: number | null;
+    marketCap: number | null;
+    volume: number | null;
+  };
+  source: "live" | "sample";
+  updatedAt: string | null;
+}) {
+  const sample = source === "sample";
+  const mark = sample ? <span className="coin-figure-sample">Sample</span> : null;
+  const direction = changeDirection(figures.change24h);
+  return (
+    <section className="coin-market" aria-label="Market data">
+      <div className="coin-market-title">
+        {sample && <span className="coin-sample-badge">Sample data</span>}
+        <MarketDataSourceNote source={source} updatedAt={updatedAt} />
+      </div>
+      <dl className="coin-figures">
+        <div>
+          <dt>Price {mark}</dt>
+          <dd>{formatTickerPrice(figures.price)}</dd>
+        </div>
+        <div>
+          <dt>24h change {mark}</dt>
+          <dd className={`aw-change-${direction}`}>{formatChange(figures.change24h)}</dd>
+        </div>
+        <div>
+          <dt>Market cap {mark}</dt>
+          <dd>{formatCompactUsd(figures.marketCap)}</dd>
+        </div>
+        <div>
+          <dt>Volume (24h) {mark}</dt>
+          <dd>{formatCompactUsd(figures.volume)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** "Nov 27" for a history day (YYYY-MM-DD). */
+const shortDay = (day: string | undefined) => (day ? formatDate(`${day}T12:00:00Z`, "MMM dd") : "");
+
 export default function CoinPage({ loaderData }: Route.ComponentProps) {
-  const { coin, period, price, change24h, marketCap, volume, prices, sentiment, articles, news } =
-    loaderData;
-  const direction = changeDirection(change24h);
+  const {
+    coin,
+    period,
+    source,
+    updatedAt,
+    price,
+    change24h,
+    marketCap,
+    volume,
+    prices,
+    sentiment,
+    articles,
+    news,
+  } = loaderData;
   const path = coinPath(coin);
+  const covered = sentiment.history.filter((point) => point.index !== null).length;
   return (
     <div className="coin-page">
       <Breadcrumb
@@ -106,25 +174,12 @@ export default function CoinPage({ loaderData }: Route.ComponentProps) {
         title={`${coin.name} (${coin.symbol})`}
         subtitle={`${coin.name} price, chart and what our news says about it.`}
       />
-      <dl className="coin-figures">
-        <div>
-          <dt>Price</dt>
-          <dd>{formatTickerPrice(price)}</dd>
-        </div>
-        <div>
-          <dt>24h change</dt>
-          <dd className={`aw-change-${direction}`}>{formatChange(change24h)}</dd>
-        </div>
-        <div>
-          <dt>Market cap</dt>
-          <dd>{formatCompactUsd(marketCap)}</dd>
-        </div>
-        <div>
-          <dt>Volume (24h)</dt>
-          <dd>{formatCompactUsd(volume)}</dd>
-        </div>
-      </dl>
-      <div className="coin-panels">
+      <CoinFigures
+        figures={{ price, change24h, marketCap, volume }}
+        source={source}
+        updatedAt={updatedAt}
+      />
+      <div className="coin-panels coin-panels-top">
         <section className="coin-panel" aria-labelledby="coin-chart-heading">
           <h2 id="coin-chart-heading">Price chart</h2>
           <nav className="coin-periods" aria-label="Chart period">
@@ -139,18 +194,36 @@ export default function CoinPage({ loaderData }: Route.ComponentProps) {
               </Link>
             ))}
           </nav>
-          <LineChart points={prices} label={`${coin.name} price over ${period}`} />
+          <LineChart
+            points={prices}
+            label={`${coin.name} price over ${period}`}
+            className="line-chart-box coin-price-chart"
+            empty={
+              source === "sample"
+                ? "No price history: the chart appears once a live market feed is connected."
+                : "Not enough data for a chart yet."
+            }
+          />
         </section>
         <section className="coin-panel" aria-labelledby="coin-sentiment-heading">
           <h2 id="coin-sentiment-heading">News Sentiment</h2>
           <SentimentGauge index={sentiment.index} coverage={sentiment.coverage} />
+          <h3 className="coin-sentiment-line-title">Last 30 days</h3>
           <LineChart
             points={sentiment.history.map((point) => point.index)}
-            label={`${coin.name} News Sentiment over 30 days`}
-            height={60}
+            label={`${coin.name} News Sentiment per day over 30 days, ${covered} of 30 days with coverage`}
+            className="line-chart-box coin-sentiment-line"
             min={0}
             max={100}
+            guide={50}
+            minPoints={1}
+            start={shortDay(sentiment.history[0]?.day)}
+            end="Today"
+            empty="No coverage in the last 30 days."
           />
+          <p className="line-chart-note">
+            {covered} of 30 days with coverage; the dashed line is neutral (50).
+          </p>
           <p className="coin-disclaimer">
             From our own articles and breaking news, not advice.{" "}
             <Link to="/sentiment">How it is computed</Link>

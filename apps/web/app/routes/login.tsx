@@ -9,7 +9,8 @@ import { Link as RouterLink, redirect, useNavigate, useSearchParams } from "reac
 import { withMuiTheme } from "../components/mui-theme";
 import { AuthPageFrame } from "../features/auth/auth-page-frame";
 import { answerFormPostWithoutScript } from "../features/auth/form-post-without-script";
-import { useAuth } from "../lib/auth-context";
+import { TwoFactorCodeForm } from "../features/auth/two-factor-code-form";
+import { type LoginOutcome, useAuth } from "../lib/auth-context";
 import { pageMeta, siteNameFrom } from "../lib/meta";
 import { safeRedirectPath } from "../lib/sign-in-redirect";
 import type { Route } from "./+types/login";
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(siteNameFrom(m
 
 function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { siteName, demo } = loaderData;
-  const { login } = useAuth();
+  const { login, verifyTwoFactor } = useAuth();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [email, setEmail] = useState("");
@@ -36,15 +37,26 @@ function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const [submitError, setError] = useState<string | null>(null);
   const error = submitError ?? actionData?.error ?? null;
   const [busy, setBusy] = useState(false);
+  /** The code step's challenge, after a right password of an account with two-factor. */
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  // Back to the page that asked for a sign-in (a session that ran out in the editor); staff the
+  // site requires two-factor of, and who have none, go to enrol first (decision 202).
+  const afterSignIn = (setupRequired: boolean) =>
+    navigate(
+      setupRequired
+        ? "/dashboard/profile#two-factor"
+        : (safeRedirectPath(searchParams.get("redirect")) ?? "/"),
+    );
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     setBusy(true);
     try {
-      await login(email.trim(), password);
-      // Back to the page that asked for a sign-in (a session that ran out in the editor).
-      navigate(safeRedirectPath(searchParams.get("redirect")) ?? "/");
+      const outcome: LoginOutcome = await login(email.trim(), password);
+      if (outcome.status === "code-required") setChallenge(outcome.challenge);
+      else afterSignIn(outcome.twoFactorSetupRequired);
     } catch (caught) {
       // Spec: the server error, else the message, else 'Login failed'.
       setError(caught instanceof Error && caught.message ? caught.message : "Login failed");
@@ -52,6 +64,23 @@ function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
       setBusy(false);
     }
   };
+
+  if (challenge) {
+    return (
+      <AuthPageFrame siteName={siteName} title={`Login to ${siteName}`}>
+        <TwoFactorCodeForm
+          onSubmit={async (code) => {
+            await verifyTwoFactor(challenge, code);
+            afterSignIn(false);
+          }}
+          onBack={() => {
+            setChallenge(null);
+            setPassword("");
+          }}
+        />
+      </AuthPageFrame>
+    );
+  }
 
   return (
     <AuthPageFrame siteName={siteName} title={`Login to ${siteName}`}>

@@ -5,14 +5,17 @@ import { useSiteLinkNavigation } from "../components/site-link";
 import "../components/layout/public-layout.css";
 import { Header } from "../components/layout/header";
 import { SkipLink } from "../components/skip-link";
+import { LiveArticlesProvider } from "../features/articles/live-articles";
 import { LivePriceTicker } from "../features/market/live-price-ticker";
 import { loadTicker } from "../features/market/market-data.server";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/public-layout";
 
 /** The header's price ticker comes from the server's cache, so the first paint already has prices. */
-export function loader({ context }: Route.LoaderArgs) {
-  return { ticker: loadTicker(context) };
+export async function loader({ context }: Route.LoaderArgs) {
+  // Which articles are live, for the cards' badge (decision 236); a failed read shows none.
+  const liveArticleIds = await context.services.liveCoverage.liveArticleIds().catch(() => []);
+  return { ticker: loadTicker(context), liveArticleIds };
 }
 
 /** The ticker refreshes itself every 300 s; navigating between pages need not ask again. */
@@ -44,22 +47,24 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const ownLayout = useOwnLayout();
   if (ownLayout) {
     return (
-      <>
+      <LiveArticlesProvider initial={loaderData?.liveArticleIds ?? []}>
         <ScrollToTop />
         <Outlet />
-      </>
+      </LiveArticlesProvider>
     );
   }
   return (
-    <div className="aw-shell">
-      <SkipLink />
-      <ScrollToTop />
-      <LivePriceTicker initial={loaderData?.ticker ?? null} />
-      <Header siteName={siteName} />
-      <main id="main-content" tabIndex={-1} className="aw-container aw-main">
-        <Outlet />
-      </main>
-      <Footer siteName={siteName} />
-    </div>
+    <LiveArticlesProvider initial={loaderData?.liveArticleIds ?? []}>
+      <div className="aw-shell">
+        <SkipLink />
+        <ScrollToTop />
+        <LivePriceTicker initial={loaderData?.ticker ?? null} />
+        <Header siteName={siteName} />
+        <main id="main-content" tabIndex={-1} className="aw-container aw-main">
+          <Outlet />
+        </main>
+        <Footer siteName={siteName} />
+      </div>
+    </LiveArticlesProvider>
   );
 }

@@ -10,8 +10,8 @@ import { intervals } from "@aurumwire/shared/limits";
 import { isEditor, isStaff } from "@aurumwire/shared/roles";
 import type { UserRow } from "../../db/schema";
 import { forbidden, notFound, unauthorized } from "../../errors";
-import type { PageCache } from "../../plugins/page-cache";
-import { anyContentTag } from "../../plugins/page-cache";
+import type { PageCache } from "../../lib/page-cache/store";
+import { anyContentTag } from "../../lib/page-cache/store";
 import type { CategoriesService } from "../categories/service";
 import {
   articleBodyText,

@@ -1,3 +1,4 @@
+import { loginResponseSchema } from "@aurumwire/shared/two-factor";
 import {
   authResponseSchema,
   forgotPasswordRequestSchema,
@@ -12,27 +13,27 @@ import {
   sessionListSchema,
   setupStatusSchema,
 } from "@aurumwire/shared/users";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { bearerToken } from "../../plugins/auth";
+import { bearerToken } from "../../lib/bearer-token";
 import { renderMessagePage } from "../mail/message-page";
 import { toPublicUser } from "../users/present";
+import { clientOf } from "./client";
 import type { EmailVerification } from "./email-verification";
 import type { PasswordReset } from "./password-reset";
-import type { AuthService, ClientContext } from "./service";
-
-const clientOf = (request: FastifyRequest): ClientContext => ({
-  ip: request.ip,
-  userAgent: String(request.headers["user-agent"] ?? ""),
-});
+import type { AuthService } from "./service";
+import type { TwoFactor } from "./two-factor";
+import { twoFactorRoutes } from "./two-factor-routes";
 
 export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   emailVerification: EmailVerification;
   passwordReset: PasswordReset;
+  twoFactor: TwoFactor;
   siteName: string;
-}> = async (app, { auth, emailVerification, passwordReset, siteName }) => {
+}> = async (app, { auth, emailVerification, passwordReset, twoFactor, siteName }) => {
+  await app.register(twoFactorRoutes, { prefix: "/2fa", auth, twoFactor });
+
   // The link of the sign-up mail (decision 124): a small page, like the newsletter's links.
   app.get(
     "/verify-email",
@@ -68,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     "/login",
-    { schema: { body: loginRequestSchema, response: { 200: authResponseSchema } } },
+    { schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } } },
     async (request) => auth.login(request.body.email, request.body.password, clientOf(request)),
   );
 

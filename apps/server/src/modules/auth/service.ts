@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { LoginResponse } from "@aurumwire/shared/two-factor";
 import type {
   AuthResponse,
   OwnerSetupRequest,
@@ -24,12 +25,15 @@ import { createLoginThrottle } from "./login-throttle";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 import type { SessionsRepository } from "./sessions-repository";
 import type { TokenSigner } from "./tokens";
+import type { TwoFactor } from "./two-factor";
 
 /** Where a sign-in comes from: kept on its session for the session list. */
 export interface ClientContext {
   ip: string;
   userAgent: string;
 }
+
+const badRequestCode = (code: string, message: string) => new AppError(400, code, message);
 
 /** Sign-ups per address (decision 074): enough for a household or an office, not for a script. */
 const registrationWindowMs = 60 * 60 * 1000;
@@ -40,12 +44,13 @@ export function createAuthService(deps: {
   sessions: SessionsRepository;
   tokens: TokenSigner;
   counters: CounterStore;
+  twoFactor: TwoFactor;
   /** Tests shorten the login delays; see login-throttle.ts. */
   loginDelayBaseMs?: number;
   /** Sign-up e-mail verification (decision 124); without it new accounts count as verified. */
   emailVerification?: Pick<EmailVerification, "newAccountsVerified" | "sendLink">;
 }) {
-  const { users, sessions, tokens, counters } = deps;
+  const { users, sessions, tokens, counters, twoFactor } = deps;
   const throttle = createLoginThrottle({ counters, baseDelayMs: deps.loginDelayBaseMs });
 
   /**
@@ -88,6 +93,8 @@ export function createAuthService(deps: {
 
   return {
     ownerNeeded,
+    /** Staff who must enrol before any staff call (the Site Settings switch, decision 202). */
+    staffMustEnrol: (user: UserRow) => twoFactor.staffMustEnrol(user),
 
     /** The one-time owner set-up: the first account becomes an admin, and only the first. */
     async createOwner(input: OwnerSetupRequest, client: ClientContext): Promise<AuthResponse> {
@@ -106,7 +113,7 @@ export function createAuthService(deps: {
       return issue(owner, client);
     },
 
-    async login(email: string, password: string, client: ClientContext): Promise<AuthResponse> {
+    async login(email: string, password: string, client: ClientContext): Promise<LoginResponse> {
       const { ip } = client;
       // Counted before the password is checked, so concurrent guesses cannot all be evaluated.
       await throttle.admit(email, ip);
@@ -125,8 +132,70 @@ export function createAuthService(deps: {
           "This account has been deactivated. Please contact an administrator.",
         );
       }
+      // Two-factor (decision 202): the code step follows, and the attempts of this account at
+      // this address keep counting until a right code, so codes share the password's lock-out.
+      if (await twoFactor.isEnabled(user.id)) {
+        return { twoFactorRequired: true, challenge: twoFactor.challengeFor(user) };
+      }
       await throttle.recordSuccess(email, ip);
+      const signedIn = await issue(user, client);
+      return (await twoFactor.staffMustEnrol(user))
+        ? { ...signedIn, twoFactorSetupRequired: true }
+        : signedIn;
+    },
+
+    /** The code step of a sign-in: the challenge of a right password and a code. */
+    async verifyTwoFactor(
+      challenge: string,
+      code: string,
+      client: ClientContext,
+    ): Promise<AuthResponse> {
+      const proof = twoFactor.readChallenge(challenge);
+      if (!proof.ok) {
+        throw proof.reason === "expired"
+          ? badRequestCode(
+              "challenge_expired",
+              "Your sign-in took too long. Please enter your password again.",
+            )
+          : badRequestCode(
+              "challenge_invalid",
+              "This sign-in step is not valid. Please enter your password again.",
+            );
+      }
+      const user = await users.findById(proof.subject);
+      if (!user || user.tokenVersion !== proof.version || !user.isActive) {
+        throw badRequestCode(
+          "challenge_invalid",
+          "This sign-in step is not valid. Please enter your password again.",
+        );
+      }
+      await throttle.admit(user.email, client.ip);
+      const result = await twoFactor.check(user.id, code);
+      if (!result.ok) {
+        await throttle.recordFailure(user.email, client.ip);
+        throw result.error;
+      }
+      await throttle.recordSuccess(user.email, client.ip);
       return issue(user, client);
+    },
+
+    /** Turning two-factor off takes the password and a code, both under the login lock-out. */
+    async disableTwoFactor(user: UserRow, password: string, code: string, ip: string) {
+      await twoFactor.assertMayTurnOff(user);
+      await throttle.admit(user.email, ip);
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        await throttle.recordFailure(user.email, ip);
+        throw badRequest("Your password is not correct.", {
+          password: "Password is not correct",
+        });
+      }
+      const result = await twoFactor.check(user.id, code);
+      if (!result.ok) {
+        await throttle.recordFailure(user.email, ip);
+        throw result.error;
+      }
+      await throttle.recordSuccess(user.email, ip);
+      await twoFactor.remove(user);
     },
 
     async register(input: RegisterRequest, client: ClientContext): Promise<AuthResponse> {

@@ -1,7 +1,7 @@
 import type { Category } from "@aurumwire/shared/articles";
 import type { CategoryRow } from "../../db/schema";
 import { notFound } from "../../errors";
-import type { PageCache } from "../../plugins/page-cache";
+import type { PageCache } from "../../lib/page-cache/store";
 import { articleListsTag } from "../articles/cache-tags";
 import { toCategoryOutput } from "./present";
 import type { CategoriesRepository } from "./repository";

@@ -22,7 +22,7 @@ import { tickerCoins } from "@aurumwire/shared/market";
 import type { Database } from "../../db/client";
 import type { LandingSectionRow } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
-import type { PageCache } from "../../plugins/page-cache";
+import type { PageCache } from "../../lib/page-cache/store";
 import { type LandingPageRepository, seededKey } from "./repository";
 
 /** What every cached read and page that shows the landing page carries (decision 081). */

@@ -1,5 +1,9 @@
 import { htmlTextLength } from "@aurumwire/shared/articles";
-import type { LiveCoverage, LiveUpdateInput } from "@aurumwire/shared/live-coverage";
+import type {
+  LiveCoverage,
+  LiveUpdateInput,
+  LiveUpdatesResponse,
+} from "@aurumwire/shared/live-coverage";
 import type { LiveUpdateView, StreamLiveUpdateEvent } from "@aurumwire/shared/realtime-events";
 import { isEditor } from "@aurumwire/shared/roles";
 import { badRequest, forbidden, notFound } from "../../errors";
@@ -38,7 +42,15 @@ function present(row: LiveUpdateRecord): LiveUpdateView {
 export function createLiveCoverageService(deps: {
   repository: LiveCoverageRepository;
   articles: Pick<ArticlesRepository, "findBySlugOrId">;
-  invalidate: (tags: readonly string[]) => void;
+  /** The page cache: reads for pages are kept under the article's tags (decision 081). */
+  cache: {
+    memo<T>(
+      key: string,
+      load: () => Promise<T>,
+      tagsOf?: (value: T) => Iterable<string>,
+    ): Promise<T>;
+    invalidate(tags: readonly string[]): void;
+  };
   publish: (event: StreamLiveUpdateEvent) => void;
   now?: () => Date;
 }) {
@@ -83,7 +95,9 @@ export function createLiveCoverageService(deps: {
   }
 
   function changed(articleId: number, event: StreamLiveUpdateEvent, lists = false) {
-    deps.invalidate(lists ? [articleTag(articleId), articleListsTag] : [articleTag(articleId)]);
+    deps.cache.invalidate(
+      lists ? [articleTag(articleId), articleListsTag] : [articleTag(articleId)],
+    );
     deps.publish(event);
   }
 
@@ -145,7 +159,30 @@ export function createLiveCoverageService(deps: {
       return { coverage: await coverageOf(found.id), updates: rows.map(present) };
     },
 
-    liveArticleIds: () => repository.liveArticleIds(),
+    /**
+     * For the article page's server render: its coverage and updates (newest first), or null when
+     * it was never live. Kept with the page under the article's tag, which every change drops.
+     */
+    forArticle(articleId: number): Promise<LiveUpdatesResponse | null> {
+      return deps.cache.memo(
+        `live-coverage:${articleId}`,
+        async () => {
+          const coverage = await coverageOf(articleId);
+          if (!coverage.startedAt) return null;
+          const rows = await repository.updates(articleId, null, pageSize);
+          return { coverage, updates: rows.map(present) };
+        },
+        () => [articleTag(articleId)],
+      );
+    },
+
+    /** Ids of the articles live now, for the "Live" badge on cards (dropped with the lists). */
+    liveArticleIds: (): Promise<number[]> =>
+      deps.cache.memo(
+        "live-coverage:ids",
+        () => repository.liveArticleIds(),
+        () => [articleListsTag],
+      ),
   };
 }
 

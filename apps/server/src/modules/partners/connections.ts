@@ -9,10 +9,10 @@ import type {
 import type { PartnerConnectionRow } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
 import type { AddressGuard } from "../../lib/outbound-http";
+import type { SecretBox } from "../../lib/secret-box";
 import { createPartnerAdapter, type PartnerAdapter } from "./adapters";
 import { describePartnerFailure, guessPartnerKind } from "./failures";
 import type { PartnersRepository } from "./repository";
-import type { SecretBox } from "./secret-box";
 
 /**
  * Partner connections (decisions 110, 111): the rows an admin manages, their sealed secrets, the

@@ -9,12 +9,12 @@ import {
 import type { PartnerPushRow } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { AddressGuard } from "../../lib/outbound-http";
+import type { SecretBox } from "../../lib/secret-box";
 import type { FileStorage } from "../media/file-storage";
 import { complianceOf, reslot } from "./compliance";
 import { type Actor, createConnections, iso } from "./connections";
 import { createQueue, type PartnerLogger } from "./queue";
 import type { PartnersRepository } from "./repository";
-import type { SecretBox } from "./secret-box";
 
 export { backoffMs, describePartnerFailure, guessPartnerKind } from "./failures";
 export type { PartnerLogger } from "./queue";

@@ -3,15 +3,17 @@ import {
   articleResponseSchema,
   articleUpdateSchema,
 } from "@aurumwire/shared/article-editor";
+import { articleInputSchema, articleListQuerySchema } from "@aurumwire/shared/articles";
 import {
-  articleInputSchema,
-  articleListQuerySchema,
-  articleListResponseSchema,
-} from "@aurumwire/shared/articles";
+  publicArticleListResponseSchema,
+  publicArticleResponseSchema,
+} from "@aurumwire/shared/sentiment";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { AuthenticatedApiKey } from "../api-keys/service";
 import type { ArticleEditorService } from "../articles/editor-service";
 import type { ArticlesService } from "../articles/service";
+import type { SentimentService } from "../sentiment/service";
 
 /**
  * Named `id` like the PUT and DELETE routes on the same path: OpenAPI holds one path template per
@@ -27,6 +29,9 @@ const writeRules =
 const visibilityNote =
   "Without `status`, only published articles readers can see are listed. With `status`, the key's owner sees what they may see in the dashboard: editors and admins every article, authors published ones plus their own.";
 
+const sentimentNote =
+  "Keys that also hold analytics:read get each article's news sentiment in `sentiment` (overall and per coin).";
+
 /**
  * Article routes of the public API. They call the same services as the site and the dashboard,
  * acting as the key's owner, so visibility, validation, sanitizing and permissions are the same.
@@ -34,7 +39,18 @@ const visibilityNote =
 export const publicArticleRoutes: FastifyPluginAsyncZod<{
   articles: ArticlesService;
   editor: ArticleEditorService;
-}> = async (app, { articles, editor }) => {
+  sentiment: SentimentService;
+}> = async (app, { articles, editor, sentiment }) => {
+  /** Adds `sentiment` to each article for a key with analytics:read (issue 30); others unchanged. */
+  async function withSentiment<T extends { id: number }>(
+    key: AuthenticatedApiKey,
+    list: T[],
+  ): Promise<(T & { sentiment?: Awaited<ReturnType<SentimentService["articleSentiment"]>> })[]> {
+    if (!key.permissions.includes("analytics:read")) return list;
+    const stored = await sentiment.forArticles(list.map((article) => article.id));
+    return list.map((article) => ({ ...article, sentiment: stored.get(article.id) ?? null }));
+  }
+
   app.get(
     "/articles",
     {
@@ -43,12 +59,18 @@ export const publicArticleRoutes: FastifyPluginAsyncZod<{
         docs: {
           tag: "Articles",
           summary: "List articles",
-          description: `Newest first by default; filter by category, tag, featured, premium or author, search the text, sort and page. ${visibilityNote}`,
+          description: `Newest first by default; filter by category, tag, featured, premium or author, search the text, sort and page. ${visibilityNote} ${sentimentNote}`,
         },
       },
-      schema: { querystring: articleListQuerySchema, response: { 200: articleListResponseSchema } },
+      schema: {
+        querystring: articleListQuerySchema,
+        response: { 200: publicArticleListResponseSchema },
+      },
     },
-    async (request) => articles.list(request.query, request.apiKey!.owner),
+    async (request) => {
+      const page = await articles.list(request.query, request.apiKey!.owner);
+      return { ...page, articles: await withSentiment(request.apiKey!, page.articles) };
+    },
   );
 
   app.get(
@@ -59,15 +81,16 @@ export const publicArticleRoutes: FastifyPluginAsyncZod<{
         docs: {
           tag: "Articles",
           summary: "Get one article",
-          description:
-            "The article with its sanitized HTML body, by slug or id. Drafts are found only for a key whose owner may see them.",
+          description: `The article with its sanitized HTML body, by slug or id. Drafts are found only for a key whose owner may see them. ${sentimentNote}`,
         },
       },
-      schema: { params: slugOrIdParams, response: { 200: articleResponseSchema } },
+      schema: { params: slugOrIdParams, response: { 200: publicArticleResponseSchema } },
     },
-    async (request) => ({
-      article: await articles.get(request.params.id, request.apiKey!.owner),
-    }),
+    async (request) => {
+      const article = await articles.get(request.params.id, request.apiKey!.owner);
+      const [withField] = await withSentiment(request.apiKey!, [article]);
+      return { article: withField! };
+    },
   );
 
   app.post(

@@ -66,7 +66,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<PublicApiOptions> = async (a
     refusals,
   });
 
-  await app.register(publicArticleRoutes, { articles, editor: articleEditor });
+  await app.register(publicArticleRoutes, { articles, editor: articleEditor, sentiment });
 
   app.get(
     "/categories",

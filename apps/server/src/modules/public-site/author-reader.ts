@@ -1,6 +1,6 @@
 import type { PublicAuthor } from "@aurumwire/shared/public-api";
 import { notFound } from "../../errors";
-import type { PageCache } from "../../plugins/page-cache";
+import type { PageCache } from "../../lib/page-cache/store";
 import type { UsersRepository } from "../users/repository";
 
 /**

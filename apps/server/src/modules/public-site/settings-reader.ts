@@ -1,4 +1,4 @@
-import type { PageCache } from "../../plugins/page-cache";
+import type { PageCache } from "../../lib/page-cache/store";
 import type { SiteSettingsRepository } from "../site-settings/repository";
 import { contactDetailsKey, parseContactDetails } from "../site-settings/service";
 

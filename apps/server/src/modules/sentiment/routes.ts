@@ -1,7 +1,9 @@
+import { articleIdParamsSchema } from "@aurumwire/shared/article-editor";
 import { staffRoles } from "@aurumwire/shared/roles";
 import {
   sentimentAnalyzeInputSchema,
   sentimentAnalyzeResponseSchema,
+  storedArticleSentimentResponseSchema,
 } from "@aurumwire/shared/sentiment";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { SentimentService } from "./service";
@@ -23,5 +25,17 @@ export const sentimentRoutes: FastifyPluginAsyncZod<{ sentiment: SentimentServic
     async (request) => ({
       data: { results: sentiment.analyze(request.body), engine: "offline" },
     }),
+  );
+
+  app.get(
+    "/articles/:id",
+    {
+      preHandler: app.requireRoles(staffRoles, "read the stored sentiment of an article"),
+      schema: {
+        params: articleIdParamsSchema,
+        response: { 200: storedArticleSentimentResponseSchema },
+      },
+    },
+    async (request) => ({ data: await sentiment.storedForArticle(request.params.id) }),
   );
 };

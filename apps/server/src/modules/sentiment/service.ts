@@ -4,89 +4,26 @@ import type {
   ArticleSentiment,
   CoinSentimentSummary,
   SentimentAnalyzeInput,
-  SentimentHistoryPoint,
-  SentimentIndex,
   SentimentOverview,
+  StoredArticleSentiment,
   TextSentiment,
 } from "@aurumwire/shared/sentiment";
-import {
-  coverageText,
-  type SentimentLabel,
-  scoreToIndex,
-  sentimentIndexLabel,
-} from "@aurumwire/shared/sentiment-display";
+import type { SentimentLabel } from "@aurumwire/shared/sentiment-display";
 import type { NewSentimentScoreRow } from "../../db/schema";
 import { notFound } from "../../errors";
-import type { PageCache } from "../../plugins/page-cache";
+import type { PageCache } from "../../lib/page-cache/store";
 import { articleTag } from "../articles/cache-tags";
 import type { ArticlesRepository } from "../articles/repository";
 import type { BreakingNewsRepository } from "../breaking-news/repository";
 import { analyzeText, type TextParts } from "./analyze-text";
 import { type SentimentRepository, type SentimentSubjectKind, wholeTextSlug } from "./repository";
+import { dailyHistory, describeWindow, historyDays } from "./sentiment-index";
 
 /** The content tag of every cached read that shows sentiment (decision 192). */
 export const sentimentTag = "sentiment";
 
-const windowHours = 24;
-const historyDays = 30;
-/** Neutral pseudo-items the index is pulled towards, so a few articles cannot swing it wildly. */
-const shrinkItems = 2;
 const scoreBatch = 100;
 const newsDays = 31;
-
-interface ScoredRow {
-  score: number;
-  confidence: number;
-  publishedAt: Date;
-}
-
-function indexOf(rows: readonly ScoredRow[]): number | null {
-  if (rows.length === 0) return null;
-  let weighted = 0;
-  let weights = 0;
-  for (const row of rows) {
-    weighted += row.score * row.confidence;
-    weights += row.confidence;
-  }
-  return scoreToIndex(weighted / (weights + shrinkItems * 0.5));
-}
-
-function describeWindow(rows: readonly ScoredRow[], now: Date): SentimentIndex {
-  const start = now.getTime() - windowHours * 3_600_000;
-  const current = rows.filter((row) => row.publishedAt.getTime() > start);
-  const previous = rows.filter(
-    (row) =>
-      row.publishedAt.getTime() <= start &&
-      row.publishedAt.getTime() > start - windowHours * 3_600_000,
-  );
-  const index = indexOf(current);
-  const before = indexOf(previous);
-  return {
-    index,
-    label: index === null ? "Not enough coverage" : sentimentIndexLabel(index),
-    items: current.length,
-    windowHours,
-    trend: index !== null && before !== null ? index - before : null,
-    coverage: coverageText(current.length, windowHours),
-  };
-}
-
-function dailyHistory(rows: readonly ScoredRow[], now: Date): SentimentHistoryPoint[] {
-  const byDay = new Map<string, ScoredRow[]>();
-  for (const row of rows) {
-    const day = row.publishedAt.toISOString().slice(0, 10);
-    const list = byDay.get(day) ?? [];
-    list.push(row);
-    byDay.set(day, list);
-  }
-  const points: SentimentHistoryPoint[] = [];
-  for (let back = historyDays - 1; back >= 0; back -= 1) {
-    const day = new Date(now.getTime() - back * 86_400_000).toISOString().slice(0, 10);
-    const dayRows = byDay.get(day) ?? [];
-    points.push({ day, index: indexOf(dayRows), items: dayRows.length });
-  }
-  return points;
-}
 
 function hashText(parts: TextParts): string {
   return createHash("sha256")
@@ -349,6 +286,36 @@ export function createSentimentService(deps: {
         });
       }
       return result;
+    },
+
+    /** A public article's stored sentiment with its driving phrases, for staff (the editor). */
+    async storedForArticle(id: number): Promise<StoredArticleSentiment | null> {
+      const rows = await repository.forSubjects("article", [id]);
+      const whole = rows.find((row) => row.coinSlug === wholeTextSlug);
+      if (!whole) return null;
+      return {
+        label: whole.label as SentimentLabel,
+        score: whole.score,
+        confidence: whole.confidence,
+        drivers: whole.drivers,
+        coins: rows.flatMap((row) => {
+          const coin = row.coinSlug === wholeTextSlug ? undefined : coinBySlug(row.coinSlug);
+          if (!coin) return [];
+          return [
+            {
+              slug: coin.slug,
+              symbol: coin.symbol,
+              name: coin.name,
+              label: row.label as SentimentLabel,
+              score: row.score,
+              confidence: row.confidence,
+              drivers: row.drivers,
+            },
+          ];
+        }),
+        engine: "offline",
+        computedAt: whole.computedAt.toISOString(),
+      };
     },
 
     /** One article's sentiment for its page, cached with the article's tag. */

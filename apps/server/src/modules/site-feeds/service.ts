@@ -1,7 +1,7 @@
 import { coinPath, trackedCoinEntries } from "@aurumwire/shared/coins";
 import { authorPath } from "@aurumwire/shared/slugs";
 import { Feed } from "feed";
-import type { PageCache } from "../../plugins/page-cache";
+import type { PageCache } from "../../lib/page-cache/store";
 import type { ArticleRecord } from "../articles/present";
 import type { ArticlesRepository } from "../articles/repository";
 import { sanitizeArticleHtml } from "../articles/sanitize";

@@ -2,6 +2,8 @@ import { staffRoles } from "@aurumwire/shared/roles";
 import {
   contactDetailsResponseSchema,
   contactDetailsUpdateSchema,
+  securitySettingsResponseSchema,
+  securitySettingsUpdateSchema,
   siteSettingsResponseSchema,
   siteSettingsUpdateSchema,
   writerStyleGuideResponseSchema,
@@ -52,6 +54,30 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ({
       data: await siteSettings.updateContactDetails(request.body, request.user!.id),
+    }),
+  );
+
+  // Newsroom security (decision 202): "Require two-factor for all staff".
+  app.get(
+    "/site-settings/security",
+    {
+      preHandler: app.requireRoles(["admin"], "read the security settings"),
+      schema: { response: { 200: securitySettingsResponseSchema } },
+    },
+    async () => ({ data: await siteSettings.getSecuritySettings() }),
+  );
+
+  app.put(
+    "/site-settings/security",
+    {
+      preHandler: app.requireRoles(["admin"], "change site settings"),
+      schema: {
+        body: securitySettingsUpdateSchema,
+        response: { 200: securitySettingsResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await siteSettings.updateSecuritySettings(request.body, request.user!.id),
     }),
   );
 

@@ -5,6 +5,8 @@ import {
   heroDisplayModes,
   isBitcoinAddress,
   isSocialLink,
+  type SecuritySettings,
+  type SecuritySettingsUpdate,
   type SiteSettings,
   type SiteSettingsUpdate,
   type WriterStyleGuide,
@@ -38,6 +40,7 @@ export function parseContactDetails(value: unknown): {
   return { bitcoinAddress, contactEmail, socialLinks };
 }
 const writerStyleGuideKey = "writerStyleGuide";
+const requireStaffTwoFactorKey = "requireStaffTwoFactor";
 
 /**
  * Site-wide settings (spec point 3): the homepage hero mode with who changed it and when. The
@@ -81,8 +84,27 @@ export function createSiteSettingsService(deps: {
     };
   }
 
+  /** "Require two-factor for all staff" (decision 202); off until an admin turns it on. */
+  async function getSecuritySettings(): Promise<SecuritySettings> {
+    const row = await repository.find(requireStaffTwoFactorKey);
+    return {
+      requireStaffTwoFactor: row?.value === true,
+      updatedAt: row?.updatedAt.toISOString() ?? null,
+      updatedBy: row?.updatedBy ?? null,
+    };
+  }
+
   return {
     getSiteSettings,
+    getSecuritySettings,
+
+    async updateSecuritySettings(
+      update: SecuritySettingsUpdate,
+      userId: number,
+    ): Promise<SecuritySettings> {
+      await repository.upsert(requireStaffTwoFactorKey, update.requireStaffTwoFactor, userId);
+      return getSecuritySettings();
+    },
     getWriterStyleGuide,
     getContactDetails,
 

@@ -40,9 +40,12 @@ import {
 import { CategoryPanel } from "./category-panel";
 import { ContentPanel } from "./content-panel";
 import { FeaturedImagePicker } from "./featured-image-picker";
+import { LiveCoverageButton } from "./live-coverage-desk";
+import { EditorLoadFailure } from "./load-failure";
 import { localDraftKey } from "./local-draft";
 import { PublishingPanel } from "./publishing-panel";
 import { RevisionHistoryDialog } from "./revision-history-dialog";
+import { SentimentPanel } from "./sentiment-panel";
 import { SeoFieldsPanel } from "./seo-fields-panel";
 import { useLeaveWarning } from "./use-leave-warning";
 import { useLocalDraft } from "./use-local-draft";
@@ -284,6 +287,7 @@ export function ArticleEditor(props: { articleId?: number }) {
                 Revision History
               </Button>
             )}
+            {editMode && <LiveCoverageButton articleId={articleId} />}
           </Stack>
         </Stack>
 
@@ -350,6 +354,9 @@ export function ArticleEditor(props: { articleId?: number }) {
               />
             </Paper>
             <SeoFieldsPanel />
+            <SentimentPanel
+              articleId={editMode && stored?.status === "published" ? articleId : undefined}
+            />
           </Stack>
         </Box>
 
@@ -372,27 +379,5 @@ export function ArticleEditor(props: { articleId?: number }) {
         {feedback.element}
       </Box>
     </FormProvider>
-  );
-}
-
-/** The editor page when the article cannot be edited: heading, reason and the way back. */
-function EditorLoadFailure({ message }: { message: string }) {
-  return (
-    <Box sx={{ maxWidth: 720 }}>
-      <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
-        Edit Article
-      </Typography>
-      <Alert severity="error" sx={{ mb: 3 }}>
-        {message}
-      </Alert>
-      <Button
-        component={RouterLink}
-        to={dashboardPaths.articles}
-        variant="contained"
-        startIcon={<ArrowBackIcon />}
-      >
-        Back to Articles
-      </Button>
-    </Box>
   );
 }

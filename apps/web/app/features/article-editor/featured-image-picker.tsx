@@ -29,6 +29,8 @@ export function FeaturedImagePicker(props: {
   articleId?: number;
   /** A generated image, already saved on the article by the server. */
   onGenerated?: (url: string) => void;
+  /** Only an upload, no AI generation (a live update's image). */
+  uploadOnly?: boolean;
 }) {
   const [uploading, setUploading] = useState(false);
   const [generating, setGenerating] = useState(false);
@@ -152,15 +154,17 @@ export function FeaturedImagePicker(props: {
           {error}
         </Alert>
       )}
-      <AiImageActions
-        articleId={props.articleId}
-        disabled={uploading}
-        onGenerating={(active) => {
-          setGenerating(active);
-          if (active) setError(null);
-        }}
-        onGenerated={(url) => (props.onGenerated ?? props.onChange)(url)}
-      />
+      {!props.uploadOnly && (
+        <AiImageActions
+          articleId={props.articleId}
+          disabled={uploading}
+          onGenerating={(active) => {
+            setGenerating(active);
+            if (active) setError(null);
+          }}
+          onGenerated={(url) => (props.onGenerated ?? props.onChange)(url)}
+        />
+      )}
     </Box>
   );
 }

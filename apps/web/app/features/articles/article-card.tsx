@@ -6,6 +6,7 @@ import { readableTextColor } from "../../lib/contrast";
 import { formatPublicArticleDate } from "../../lib/dates";
 import { CoverImage } from "./cover-image";
 import { articleImage, articlePath, authorName, type CardArticle, formatViews } from "./format";
+import { LiveChip } from "./live-articles";
 
 export type ArticleCardVariant = "grid" | "hero" | "small";
 
@@ -104,6 +105,7 @@ export function ArticleCard({
       <div className="aw-card__body">
         {variant !== "small" && (
           <div className="aw-chip-row">
+            <LiveChip articleId={article.id} />
             <CategoryChip category={article.category} />
             {badge && <span className="aw-chip aw-chip--outline">{badge}</span>}
           </div>

@@ -14,6 +14,7 @@ import { Link as RouterLink } from "react-router";
 import { ApiError, api } from "../../lib/api-client";
 import { useAuth } from "../../lib/auth-context";
 import { SessionsPanel } from "./sessions-panel";
+import { TwoFactorPanel } from "./two-factor-panel";
 
 /**
  * Profile Settings: name, bio, avatar URL, a password change and the signed-in sessions. Used by
@@ -297,6 +298,7 @@ export function ProfileSettings() {
           </Box>
         </Box>
       </Paper>
+      <TwoFactorPanel />
       <SessionsPanel />
     </Box>
   );

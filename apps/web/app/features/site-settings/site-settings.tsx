@@ -19,6 +19,7 @@ import { PageHeading } from "../../components/page-heading";
 import { ApiError } from "../../lib/api-client";
 import { ContactDetailsForm } from "./contact-details-form";
 import { SaveRow } from "./save-row";
+import { SecuritySettingsForm } from "./security-form";
 import { WriterStyleGuideForm } from "./writer-style-guide-form";
 
 const modes: { value: HeroDisplayMode; title: string; description: string; icon: ReactNode }[] = [
@@ -180,6 +181,7 @@ export function SiteSettingsScreen() {
       </Paper>
       <ContactDetailsForm />
       <WriterStyleGuideForm />
+      <SecuritySettingsForm />
     </Box>
   );
 }

@@ -1,17 +1,23 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 
 /**
- * Partner secrets at rest (decision 111): AES-256-GCM with a random 12-byte IV per value, stored
- * as `v1.<iv>.<tag>.<ciphertext>` in base64url. The key is PARTNER_SECRET_KEY, or, when that is
- * unset, derived from the JWT secret with HKDF-SHA256 under its own label, so the two keys are
- * never the same bytes.
+ * Secrets at rest: partner credentials (decision 111) and two-factor secrets (decision 202).
+ * AES-256-GCM with a random 12-byte IV per value, stored as `v1.<iv>.<tag>.<ciphertext>` in
+ * base64url. The key is the given secret key (PARTNER_SECRET_KEY), or, when that is unset, derived
+ * from the JWT secret with HKDF-SHA256 under the box's own label, so no two boxes and no box and
+ * the JWT signer ever share key bytes.
  */
-export function createSecretBox(options: { secretKey?: string; jwtSecret: string }) {
+export function createSecretBox(options: {
+  secretKey?: string;
+  jwtSecret: string;
+  /** The HKDF salt that keeps this box's key apart from every other's. */
+  label?: string;
+}) {
   const key = Buffer.from(
     hkdfSync(
       "sha256",
       options.secretKey ?? options.jwtSecret,
-      "aurumwire-partner-secrets",
+      options.label ?? "aurumwire-partner-secrets",
       options.secretKey ? "partner-secret-key" : "derived-from-jwt-secret",
       32,
     ),
@@ -30,7 +36,7 @@ export function createSecretBox(options: { secretKey?: string; jwtSecret: string
     open(sealed: string): string {
       const [version, iv, tag, ciphertext] = sealed.split(".");
       if (version !== "v1" || !iv || !tag || ciphertext === undefined) {
-        throw new Error("not a sealed partner secret");
+        throw new Error("not a sealed secret");
       }
       const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
       decipher.setAuthTag(Buffer.from(tag, "base64url"));

@@ -1,0 +1,72 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { type FormEvent, useState } from "react";
+
+/**
+ * The code step of a sign-in with two-factor (decision 202): the six digits of the
+ * authenticator app, or one of the recovery codes. The password step's challenge is kept by the
+ * caller; "Back" returns to the password.
+ */
+export function TwoFactorCodeForm({
+  onSubmit,
+  onBack,
+}: {
+  onSubmit: (code: string) => Promise<void>;
+  onBack: () => void;
+}) {
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      await onSubmit(code.trim());
+    } catch (caught) {
+      setError(caught instanceof Error && caught.message ? caught.message : "Sign-in failed");
+      setCode("");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box component="form" method="post" onSubmit={submit} sx={{ display: "grid", gap: 2 }}>
+      <Typography variant="h6" component="h2">
+        Two-factor sign-in
+      </Typography>
+      <Typography variant="body2" color="text.secondary" id="two-factor-help">
+        Enter the six-digit code your authenticator app shows for this site, or one of your recovery
+        codes.
+      </Typography>
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
+      <TextField
+        label="Authentication code"
+        name="code"
+        autoComplete="one-time-code"
+        required
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        autoFocus
+        slotProps={{
+          htmlInput: { inputMode: "text", maxLength: 40, "aria-describedby": "two-factor-help" },
+        }}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={busy || !code.trim()}>
+        {busy ? "Checking..." : "Verify"}
+      </Button>
+      <Button variant="text" onClick={onBack} disabled={busy}>
+        Back to password
+      </Button>
+    </Box>
+  );
+}

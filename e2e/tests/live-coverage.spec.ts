@@ -1,0 +1,161 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type APIRequestContext, expect } from "@playwright/test";
+// The server tests' stand-ins for the exchange (the Coinbase feed protocol) and the price API.
+import {
+  type FakeCoinbaseFeed,
+  startFakeCoinbaseFeed,
+} from "../../apps/server/test/fake-coinbase-feed";
+import { healthyProvider } from "../../apps/server/test/fake-coingecko";
+import { type FakeServer, startFakeServer } from "../../apps/server/test/fake-http-server";
+import { demoAccounts, login, seriousViolations, test } from "./fixtures";
+
+/**
+ * Issue 34: on an open article page, a live-coverage update posted from the dashboard and a price
+ * tick from the exchange both appear without a reload. This needs a server with an exchange
+ * stream, so the spec starts its own (the built server, its own data folder and port) against a
+ * local exchange and price API; the shared e2e server is not touched.
+ */
+const port = Number(process.env.E2E_PORT) + 7;
+const baseURL = `http://127.0.0.1:${port}`;
+let exchange: FakeCoinbaseFeed;
+let priceApi: FakeServer;
+let server: ChildProcess;
+let dataDir: string;
+let output = "";
+
+test.use({ baseURL });
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  exchange = await startFakeCoinbaseFeed({ heartbeatMs: 500 });
+  priceApi = await startFakeServer(healthyProvider());
+  dataDir = mkdtempSync(path.join(tmpdir(), "aurumwire-live-e2e-"));
+  server = spawn(
+    process.execPath,
+    [path.join(import.meta.dirname, "../../apps/server/dist/main.mjs")],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        NODE_ENV: "production",
+        LOG_LEVEL: "warn",
+        DATA_DIR: dataDir,
+        MARKET_DATA_URL: `${priceApi.url}/api/v3`,
+        MARKET_STREAM_URL: exchange.url,
+        MARKET_STREAM_KIND: "coinbase",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  server.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  server.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  await expect
+    .poll(async () => (await fetch(`${baseURL}/api/health`).catch(() => null))?.status ?? 0, {
+      timeout: 120_000,
+      message: `the server did not start: ${output}`,
+    })
+    .toBe(200);
+  // The server holds the one exchange connection.
+  await expect.poll(() => exchange.openCount(), { timeout: 30_000 }).toBe(1);
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+  }
+  await exchange?.close();
+  await priceApi?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function apiToken(request: APIRequestContext) {
+  const response = await request.post("/api/auth/login", { data: demoAccounts.editor });
+  expect(response.ok()).toBe(true);
+  return `Bearer ${(await response.json()).token}`;
+}
+
+test("a live update posted from the dashboard and a price tick appear on an open page", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const authorization = await apiToken(request);
+  const { articles } = await (await request.get("/api/articles?limit=1")).json();
+  const article = articles[0] as { id: number; slug: string; title: string };
+  const started = await request.post(`/api/articles/${article.id}/live`, {
+    headers: { authorization },
+    data: { live: true },
+  });
+  expect(started.ok()).toBe(true);
+
+  // A reader opens the article: the coverage is on the page as the server sent it.
+  const readerContext = await browser.newContext({ baseURL });
+  const reader = await readerContext.newPage();
+  await reader.goto(`/article/${article.slug}`);
+  const coverage = reader.getByTestId("live-coverage");
+  await expect(coverage.getByRole("heading", { name: "Live updates" })).toBeVisible();
+  await expect(coverage.getByTestId("live-coverage-state")).toHaveText("Live");
+  // The page's stream is open once the ticker says "Live".
+  await expect(reader.getByTestId("live-badge").first()).toContainText("Live", {
+    timeout: 30_000,
+  });
+
+  // An editor posts an update from the dashboard's form.
+  const editorContext = await browser.newContext({ baseURL });
+  const desk = await editorContext.newPage();
+  await login(desk, "editor");
+  await desk.goto(`/dashboard/articles/${article.id}/live`);
+  await expect(desk.getByRole("heading", { name: "Live coverage", level: 1 })).toBeVisible();
+  await expect(desk.getByTestId("desk-live-state")).toHaveText("Live");
+  const editor = desk.getByTestId("live-update-editor").locator(".ql-editor");
+  await editor.click();
+  await editor.pressSequentially("The regulator approves the spot ETF.");
+  await desk.getByRole("button", { name: "Post update" }).click();
+  await expect(desk.getByTestId("desk-live-update")).toContainText(
+    "The regulator approves the spot ETF.",
+  );
+
+  // The reader's page shows it without a reload, newest first.
+  await expect(coverage.getByTestId("live-update").first()).toContainText(
+    "The regulator approves the spot ETF.",
+  );
+
+  // A trade on the exchange reaches the reader's ticker without a reload.
+  const btc = reader.getByTestId("ticker-coin").filter({ hasText: "BTC" }).first();
+  await expect
+    .poll(
+      async () => {
+        exchange.ticker({ product: "BTC-USD", price: "97654.32" });
+        return btc.textContent();
+      },
+      { timeout: 30_000 },
+    )
+    .toContain("97,654.32");
+
+  // Without JavaScript the update is in the server's page (the cache dropped by tag).
+  const html = await (await request.get(`/article/${article.slug}`)).text();
+  expect(html).toContain("The regulator approves the spot ETF.");
+  expect(html).toContain('"@type":"LiveBlogPosting"');
+
+  expect(await seriousViolations(reader)).toEqual([]);
+  expect(await seriousViolations(desk)).toEqual([]);
+
+  // The editor ends the coverage; the open page says so.
+  await desk.getByRole("button", { name: "End coverage" }).click();
+  await desk.getByRole("dialog").getByRole("button", { name: "End coverage" }).click();
+  await expect(desk.getByTestId("desk-live-state")).toHaveText("Ended");
+  await expect(coverage.getByTestId("live-coverage-state")).toContainText("Coverage ended");
+  await readerContext.close();
+  await editorContext.close();
+});
