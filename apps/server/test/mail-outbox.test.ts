@@ -11,7 +11,10 @@ import { buildTestApp, loginAs } from "./helpers";
  */
 const from = "AurumWire <news@aurumwire.test>";
 let address = 0;
-const nextAddress = () => `10.33.0.${(address += 1)}`;
+const nextAddress = () => {
+  address += 1;
+  return `10.33.0.${address}`;
+};
 const register = (app: FastifyInstance, email: string) =>
   app.inject({
     method: "POST",
