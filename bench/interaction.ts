@@ -43,6 +43,8 @@ const only = args
   .find((arg) => arg.startsWith("--only="))
   ?.slice("--only=".length)
   .split(",");
+/** --detail: each tap's INP attribution (input delay, processing, presentation, long scripts). */
+const detail = args.includes("--detail");
 const givenBase = args.find((arg) => /^https?:\/\//.test(arg))?.replace(/\/$/, "");
 const answerTimeoutMs = 8000;
 const webVitalsScript = readFileSync(
@@ -127,7 +129,7 @@ const interactions: Interaction[] = [
 const probe = `${webVitalsScript};
 (() => {
   const aw = (window.__awBench = { inp: 0, inpTarget: "", events: [], taps: [], answeredAt: null });
-  webVitals.onINP((metric) => { aw.inp = metric.value; aw.inpTarget = metric.attribution?.interactionTarget ?? ""; }, { reportAllChanges: true, durationThreshold: 0 });
+  webVitals.onINP((metric) => { const a = metric.attribution ?? {}; aw.inp = metric.value; aw.inpTarget = a.interactionTarget ?? ""; aw.inpDetail = { type: a.interactionType, target: a.interactionTarget, inputDelay: Math.round(a.inputDelay), processing: Math.round(a.processingDuration), presentation: Math.round(a.presentationDelay), scripts: (a.longAnimationFrameEntries ?? []).flatMap((frame) => frame.scripts.map((script) => ({ duration: Math.round(script.duration), invoker: script.invoker, source: (script.sourceURL ?? "").split("/").pop() + ":" + script.sourceFunctionName + "@" + script.sourceCharPosition }))).sort((x, y) => y.duration - x.duration).slice(0, 4) }; }, { reportAllChanges: true, durationThreshold: 0 });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (entry.interactionId) aw.events.push({ id: entry.interactionId, name: entry.name, start: entry.startTime, duration: entry.duration });
   }).observe({ type: "event", durationThreshold: 16, buffered: true });
@@ -265,6 +267,7 @@ async function tapAndWait(page: Page, interaction: Interaction): Promise<Sample>
       ).__awBench;
       return {
         inp: aw.inp,
+        detail: (aw as unknown as { inpDetail?: unknown }).inpDetail ?? null,
         tap: aw.taps[from] ?? null,
         eventDuration: Math.max(0, ...aw.events.map((event) => event.duration)),
       };
@@ -278,6 +281,8 @@ async function tapAndWait(page: Page, interaction: Interaction): Promise<Sample>
       .catch(() => "");
     if (typed !== interaction.typing) return { ...result, hydratedAtTap, answerMs: null };
   }
+  if (detail && result)
+    console.log(`  [${interaction.name}] INP ${result.inp}: ${JSON.stringify(result.detail)}`);
   const newDocument = await page
     .evaluate((before) => performance.timeOrigin !== before, documentBefore)
     .catch(() => true);

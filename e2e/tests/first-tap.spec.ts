@@ -93,3 +93,27 @@ test("text typed into the header search before hydration is searched with its Se
   await expect(page).toHaveURL(/\/search\?q=staking$/);
   await expect(search.getByLabel("Search articles")).toBeVisible();
 });
+
+test("a reader who scrolled to Load More before hydration stays there and gets more stories", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const scripts = await holdScripts(page);
+  const loading = startLoading(page, "/");
+  const loadMore = page.getByRole("button", { name: "Load More Articles" });
+  await loadMore.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(1000);
+  const stories = page.locator(
+    'section[aria-labelledby="all-stories-heading"] a[href^="/article/"]',
+  );
+  const before = await stories.count();
+  await loadMore.click();
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+  await scripts.release();
+  await loading;
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+  // Hydration does not throw the reader back to the top (where a tap would land on a story).
+  await expect.poll(() => stories.count()).toBeGreaterThan(before);
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(200);
+});

@@ -90,7 +90,8 @@ export interface AppConfig {
     maxConnections: number;
     tuning?: { priceIntervalMs?: number; heartbeatMs?: number; maxBufferedBytes?: number };
   };
-  newsFeeds: string[];
+  /** NEWS_FEEDS: the RSS/Atom feeds breaking news reads. */
+  breakingNewsFeeds: string[];
   partner: {
     url?: string;
     apiKey?: string;

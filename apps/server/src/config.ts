@@ -236,7 +236,7 @@ export function loadConfig(
       maxPerAddress: e.STREAM_CONNECTIONS_PER_ADDRESS,
       maxConnections: e.STREAM_MAX_CONNECTIONS,
     },
-    newsFeeds: (e.NEWS_FEEDS ?? "")
+    breakingNewsFeeds: (e.NEWS_FEEDS ?? "")
       .split(",")
       .map((url) => url.trim())
       .filter(Boolean),

@@ -244,7 +244,7 @@ export function createServices(deps: {
     db,
     repository: breakingNewsRepository,
     counters,
-    feeds: config.newsFeeds,
+    feeds: config.breakingNewsFeeds,
     publicUrl: config.publicUrl,
     timeoutMs: outboundTimeoutMs,
     intervalMs: intervals.newsTickerRefreshMs,

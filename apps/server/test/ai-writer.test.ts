@@ -182,11 +182,12 @@ describe("AI writer without a provider", () => {
     expect(status.statusCode).toBe(200);
   });
 
-  it("offers tags rising this week as trending topics", async () => {
+  it("offers tags rising this week as trending topics, each as the headline of its newest story", async () => {
     const categories = await app.inject({ method: "GET", url: "/api/categories" });
     const list = categories.json();
     const categoryId = (Array.isArray(list) ? list : list.categories)[0].id;
     // More than any demo tag rose, so it leads the rising tags.
+    let newest = "";
     for (let i = 0; i < 15; i++) {
       const created = await app.inject({
         method: "POST",
@@ -195,12 +196,64 @@ describe("AI writer without a provider", () => {
         payload: validArticle(categoryId, { status: "published", tags: ["zkrollups"] }),
       });
       expect(created.statusCode).toBe(201);
+      newest = created.json().article.title;
     }
     const trending = await app.inject({
       method: "GET",
       url: "/api/ollama/trending-topics",
       headers: admin,
     });
-    expect(trending.json().topics).toContain("What is driving the news on zkrollups this week");
+    expect(trending.json().topics).toContain(newest);
+    // Topics read like headlines, never like a template around a tag.
+    expect(trending.json().topics.join("\n")).not.toMatch(/What is driving the news on/);
+  });
+
+  it("follows the chosen category in both rows of chips, and never shows a topic in both", async () => {
+    const categories = (await app.inject({ method: "GET", url: "/api/categories" })).json();
+    const all = (Array.isArray(categories) ? categories : categories.categories) as Array<{
+      id: number;
+      name: string;
+    }>;
+    // A category with stories enough for both rows (its page lists its subcategories' too).
+    let chosen: { id: number; name: string } | undefined;
+    let titlesOfChosen = new Set<string>();
+    for (const category of all) {
+      const { articles } = (
+        await app.inject({
+          method: "GET",
+          url: `/api/articles?categoryId=${category.id}&limit=100`,
+        })
+      ).json() as { articles: Array<{ title: string }> };
+      if (articles.length >= 6) {
+        chosen = category;
+        titlesOfChosen = new Set(articles.map((article) => article.title));
+        break;
+      }
+    }
+    expect(chosen).toBeDefined();
+    const topicsOf = async (kind: "quick" | "trending", category: string) => {
+      const response = await app.inject({
+        method: "GET",
+        url: `/api/ollama/${kind}-topics?category=${encodeURIComponent(category)}`,
+        headers: admin,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json() as { topics: string[]; origin: string };
+    };
+    const name = chosen!.name.toLowerCase();
+    const quick = await topicsOf("quick", name);
+    const trending = await topicsOf("trending", name);
+    expect(quick.origin).toBe("archive");
+    expect(quick.topics.length).toBeGreaterThan(0);
+    // Every chip of a category is one of its own stories' headlines.
+    for (const topic of [...quick.topics, ...trending.topics]) {
+      expect(titlesOfChosen.has(topic), topic).toBe(true);
+    }
+    expect(quick.topics.filter((topic) => trending.topics.includes(topic))).toEqual([]);
+    const generalQuick = await topicsOf("quick", "general");
+    const generalTrending = await topicsOf("trending", "general");
+    expect(generalQuick.topics.filter((topic) => generalTrending.topics.includes(topic))).toEqual(
+      [],
+    );
   });
 });

@@ -308,7 +308,7 @@ describe("breaking news from RSS and Atom feeds", () => {
     });
     const names = ["rss", "atom", "rdf", "hostile", "broken", "limited", "slow"];
     // The default 10 s time-out: the answering feeds never race it, the /slow one never answers.
-    app = await buildTestApp({ newsFeeds: names.map((name) => `${feeds.url}/${name}`) });
+    app = await buildTestApp({ breakingNewsFeeds: names.map((name) => `${feeds.url}/${name}`) });
   });
   afterAll(async () => {
     await app?.close();

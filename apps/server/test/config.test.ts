@@ -132,7 +132,7 @@ describe("config", () => {
       NEWS_FEEDS: "https://a.example/rss, https://b.example/atom",
       SEED_DEMO: "false",
     });
-    expect(config.newsFeeds).toEqual(["https://a.example/rss", "https://b.example/atom"]);
+    expect(config.breakingNewsFeeds).toEqual(["https://a.example/rss", "https://b.example/atom"]);
     expect(config.seedDemo).toBe(false);
   });
 });

@@ -329,7 +329,7 @@ describe("the market data jobs", () => {
     expect(app.jobs.names()).toEqual([
       "market-data:poll",
       "market-data:sync",
-      "news-feed:read",
+      "breaking-news:read-feeds",
       "partner:send-queue",
       "newsletter:mail",
       "mail:outbox",

@@ -38,7 +38,7 @@ describe("GET /api/stream on one instance", () => {
   beforeAll(async () => {
     rss = await startFakeServer((_request, response) => sendXml(response, feedAt(new Date())));
     app = await buildTestApp({
-      newsFeeds: [`${rss.url}/feed.xml`],
+      breakingNewsFeeds: [`${rss.url}/feed.xml`],
       stream: {
         maxPerAddress: 3,
         maxConnections: 100,

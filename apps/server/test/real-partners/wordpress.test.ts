@@ -40,7 +40,7 @@ describe.runIf(runIt)("a real WordPress", () => {
         publicUrl,
         outboundTimeoutMs: 15_000,
         // The partner's own feed among NEWS_FEEDS: our stories must not come back as news.
-        newsFeeds: [`${plain.url}/?feed=rss2`],
+        breakingNewsFeeds: [`${plain.url}/?feed=rss2`],
       },
       // The partner runs on this machine: staff-set addresses may reach it (decision 220).
       { OUTBOUND_ALLOW_PRIVATE: "127.0.0.1/32" },

@@ -19,7 +19,7 @@ import { articleKeys } from "./admin-articles";
 
 export const writerKeys = {
   status: ["ai-writer", "status"] as const,
-  trending: ["ai-writer", "trending-topics"] as const,
+  trending: (category: string) => ["ai-writer", "trending-topics", category] as const,
   quick: (category: string) => ["ai-writer", "quick-topics", category] as const,
   log: ["ai-writer", "generations"] as const,
 };
@@ -41,10 +41,12 @@ export function useWriterStatus() {
   });
 }
 
-export function useTrendingTopics() {
+/** `category` as for quick topics: the chips follow the category chosen first. */
+export function useTrendingTopics(category: string) {
   return useQuery({
-    queryKey: writerKeys.trending,
-    queryFn: () => api.get<TopicsResponse>("/ollama/trending-topics"),
+    queryKey: writerKeys.trending(category),
+    queryFn: () =>
+      api.get<TopicsResponse>(`/ollama/trending-topics?category=${encodeURIComponent(category)}`),
     staleTime: 5 * 60_000,
   });
 }

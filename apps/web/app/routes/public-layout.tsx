@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Outlet, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import { Footer } from "../components/layout/footer";
 import { useSiteLinkNavigation } from "../components/site-link";
@@ -23,11 +23,17 @@ export function shouldRevalidate() {
   return false;
 }
 
-/** Spec: the page scrolls to top on each route change. */
+/**
+ * Spec: the page scrolls to top on each route change. Not when the page first hydrates: a reader
+ * may have scrolled the server's page already, and a jump then would move what they are tapping
+ * from under their finger (issue 35: a Load More tap landed on a story at the top).
+ */
 function ScrollToTop() {
   const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect must run on every path change
+  const shown = useRef(pathname);
   useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
   return null;

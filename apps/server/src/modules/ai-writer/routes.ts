@@ -78,8 +78,11 @@ export const aiWriterRoutes: FastifyPluginAsyncZod<{ writer: AiWriterService }> 
 
   app.get(
     "/ollama/trending-topics",
-    { preHandler: staffOnly, schema: { response: { 200: topicsResponseSchema } } },
-    async () => writer.trendingTopics(),
+    {
+      preHandler: staffOnly,
+      schema: { querystring: topicsQuerySchema, response: { 200: topicsResponseSchema } },
+    },
+    async (request) => writer.trendingTopics(request.query.category),
   );
 
   app.post(

@@ -1,5 +1,4 @@
 import {
-  fallbackTopics,
   type GenerateArticleInputParsed,
   type GenerateArticleResponse,
   type GenerationLogEntry,
@@ -7,7 +6,6 @@ import {
   type GenerationSource,
   keywordsMax,
   type ResearchResponse,
-  type TopicsResponse,
   topicMaxLength,
   type WriterStatus,
 } from "@aurumwire/shared/ai-writer";
@@ -16,7 +14,6 @@ import { readingTimeMinutes } from "@aurumwire/shared/articles";
 import { limits } from "@aurumwire/shared/limits";
 import { isEditor } from "@aurumwire/shared/roles";
 import { computeSeoScore } from "@aurumwire/shared/seo";
-import { slugify } from "@aurumwire/shared/slugs";
 import type { UserRow } from "../../db/schema";
 import { AppError, notFound, tooManyRequests } from "../../errors";
 import type { ArticleEditorService } from "../articles/editor-service";
@@ -31,6 +28,7 @@ import { uncheckedFigures } from "./figure-check";
 import { outlineMessages, sectionMessages } from "./prompts";
 import { type ChatProvider, type ChatResult, ProviderError } from "./provider";
 import type { AiGenerationsRepository } from "./repository";
+import { createTopicFinder } from "./topics";
 import { toAppError } from "./writer-errors";
 
 type Actor = Pick<UserRow, "id" | "role">;
@@ -73,6 +71,7 @@ export function createAiWriterService(deps: {
 }) {
   const { provider, repository, articles } = deps;
   const now = deps.now ?? (() => new Date());
+  const topics = createTopicFinder({ ...deps, now });
 
   async function usedToday(actor: Actor): Promise<number> {
     return repository.countSince(actor.id, startOfUtcDay(now()));
@@ -92,64 +91,6 @@ export function createAiWriterService(deps: {
       );
     }
     return provider;
-  }
-
-  async function titlesAsTopics(
-    lists: Promise<{ title: string }[]>[],
-    max: number,
-  ): Promise<string[]> {
-    const seen = new Set<string>();
-    const topics: string[] = [];
-    for (const list of await Promise.all(lists)) {
-      for (const { title } of list) {
-        const key = title.toLowerCase();
-        if (seen.has(key)) continue;
-        seen.add(key);
-        topics.push(title);
-        if (topics.length >= max) return topics;
-      }
-    }
-    return topics;
-  }
-
-  /**
-   * Tags used on more published articles in the last 7 days than in the 7 before, most risen
-   * first, as topics.
-   */
-  async function risingTagTopics(max: number): Promise<{ title: string }[]> {
-    const { records } = await articles.list({
-      visibility: "public",
-      sortBy: "publishedAt",
-      sortOrder: "desc",
-      limit: 200,
-      offset: 0,
-    });
-    const weekAgo = now().getTime() - 7 * 24 * 60 * 60_000;
-    const twoWeeksAgo = weekAgo - 7 * 24 * 60 * 60_000;
-    const counts = new Map<string, { recent: number; previous: number }>();
-    for (const record of records) {
-      const at = record.publishedAt?.getTime() ?? 0;
-      if (at < twoWeeksAgo) continue;
-      for (const tag of record.tags) {
-        const entry = counts.get(tag) ?? { recent: 0, previous: 0 };
-        if (at >= weekAgo) entry.recent += 1;
-        else entry.previous += 1;
-        counts.set(tag, entry);
-      }
-    }
-    return [...counts.entries()]
-      .filter(([, count]) => count.recent > count.previous && count.recent >= 2)
-      .sort(
-        ([, a], [, b]) => b.recent - b.previous - (a.recent - a.previous) || b.recent - a.recent,
-      )
-      .slice(0, max)
-      .map(([tag]) => ({ title: `What is driving the news on ${tag} this week` }));
-  }
-
-  function topicsAnswer(topics: string[]): TopicsResponse {
-    return topics.length > 0
-      ? { status: "success", topics, origin: "archive" }
-      : { status: "success", topics: [...fallbackTopics], origin: "fallback" };
   }
 
   /** One generation: sources, outline, sections, checks; logged whatever its outcome. */
@@ -456,44 +397,8 @@ export function createAiWriterService(deps: {
       }
     },
 
-    /** Quick topics for a category (lowercased name, or "general"): its newest, then most read articles. */
-    async quickTopics(category: string | undefined): Promise<TopicsResponse> {
-      const wanted = (category ?? "general").trim().toLowerCase();
-      let categoryIds: number[] | undefined;
-      if (wanted && wanted !== "general") {
-        const all = await deps.categories.list();
-        const found = all.find(
-          (item) => item.name.toLowerCase() === wanted || item.slug === slugify(wanted),
-        );
-        if (!found) return topicsAnswer([]);
-        categoryIds = [found.id];
-      }
-      const page = (sortBy: "viewCount" | "publishedAt") =>
-        articles
-          .list({
-            visibility: "public",
-            categoryIds,
-            sortBy,
-            sortOrder: "desc",
-            limit: 6,
-            offset: 0,
-          })
-          .then((result) => result.records);
-      return topicsAnswer(await titlesAsTopics([page("publishedAt"), page("viewCount")], 8));
-    },
-
-    /**
-     * Trending topics: the newest breaking-news items, tags rising this week, then the articles
-     * readers open most.
-     */
-    async trendingTopics(): Promise<TopicsResponse> {
-      return topicsAnswer(
-        await titlesAsTopics(
-          [deps.breakingNews.latestFeedItems(6), risingTagTopics(2), articles.trending(6)],
-          6,
-        ),
-      );
-    },
+    quickTopics: topics.quickTopics,
+    trendingTopics: topics.trendingTopics,
 
     /** The research step alone: no model involved, so it works without a provider. */
     async research(input: { prompt: string; keywords: string[] }): Promise<ResearchResponse> {

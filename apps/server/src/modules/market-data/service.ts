@@ -1,31 +1,29 @@
 import { intervals } from "@aurumwire/shared/limits";
 import {
-  analyticsCoinSymbols,
-  colorForChange,
-  type MarketAnalyticsCard,
   type MarketAnalyticsData,
-  type MarketHistoryData,
   type MarketHistoryPeriod,
   type MarketsTableData,
-  marketHistoryPeriodHours,
-  marketHistoryRetentionDays,
-  marketHistoryStepHours,
-  marketsTableSymbols,
-  sampleMarketAnalyticsData,
-  sampleMarketsTableData,
-  sampleTickerData,
   type TickerData,
-  type TrackedCoin,
   tickerCoins,
 } from "@aurumwire/shared/market";
 import { OutboundError } from "../../lib/outbound-http";
-import type {
-  CoinGeckoClient,
-  ProviderCoin,
-  ProviderGlobal,
-  ProviderMarketChart,
-} from "./coingecko-client";
+import type { CoinGeckoClient } from "./coingecko-client";
+import {
+  type AcceptedTick,
+  buildLiveViews,
+  findCoin,
+  type MarketDataLogger,
+  type MarketSnapshot,
+  sampleViews,
+  startOfHour,
+  type Views,
+  withStreamed,
+} from "./market-views";
+import { createPriceHistory } from "./price-history";
 import type { HistoryPoint, MarketDataRepository } from "./repository";
+
+export type { AcceptedTick, MarketDataLogger, MarketSnapshot } from "./market-views";
+export type { BackfillState } from "./price-history";
 
 /**
  * Prices and market analytics. The provider is polled on a schedule (jobs/market-data-job.ts),
@@ -37,13 +35,6 @@ import type { HistoryPoint, MarketDataRepository } from "./repository";
  * (memoized briefly). The sample data has no history.
  */
 
-/** The provider's last good answer. */
-export interface MarketSnapshot {
-  coins: ProviderCoin[];
-  global: ProviderGlobal | null;
-  fetchedAt: string;
-}
-
 /** Backoff state, shared through the database so whichever instance polls next honours it. */
 export interface ProviderState {
   failures: number;
@@ -52,189 +43,12 @@ export interface ProviderState {
   lastErrorAt: string | null;
 }
 
-/** Which coins' history was backfilled from the provider's market chart, and the last tries. */
-export interface BackfillState {
-  coins: Record<
-    string,
-    {
-      doneAt: string | null;
-      points: number;
-      lastAttemptAt: string | null;
-      lastError: string | null;
-    }
-  >;
-}
-
 export type RefreshOutcome = "not_configured" | "backing_off" | "live" | "failed";
 
 const snapshotKey = "snapshot";
 const stateKey = "provider-state";
-const backfillKey = "history-backfill";
 /** Longest wait after repeated failures (429 with a longer Retry-After waits longer). */
 const maxBackoffMs = 30 * 60_000;
-/**
- * Coins backfilled after one successful poll: two more calls every 5 minutes, so a new install
- * has the 12 coins' 90 days within half an hour, far below the free plan's 30 calls a minute.
- */
-const backfillCoinsPerPoll = 2;
-/** The longest period; CoinGecko answers hourly points for up to 90 days. */
-const backfillDays = 90;
-const hourMs = 3_600_000;
-/** How long a history answer is reused (the routes let browsers keep it as long). */
-const historyMemoMs = 60_000;
-const historyMemoEntries = 64;
-
-const startOfHour = (at: number) => new Date(Math.floor(at / hourMs) * hourMs);
-
-/**
- * A market chart as hourly points: the last point of each UTC hour, with the market cap and
- * volume given for the same moment (null where the provider gave none).
- */
-export function chartToHourlyPoints(symbol: string, chart: ProviderMarketChart): HistoryPoint[] {
-  const capAt = new Map(chart.marketCaps.map((point) => [point.at, point.value]));
-  const volumeAt = new Map(chart.volumes.map((point) => [point.at, point.value]));
-  const byHour = new Map<number, { at: number; point: HistoryPoint }>();
-  for (const { at, value } of chart.prices) {
-    const hour = startOfHour(at);
-    const known = byHour.get(hour.getTime());
-    if (known && known.at >= at) continue;
-    byHour.set(hour.getTime(), {
-      at,
-      point: {
-        symbol,
-        hour,
-        price: value,
-        marketCap: capAt.get(at) ?? null,
-        volume: volumeAt.get(at) ?? null,
-      },
-    });
-  }
-  return [...byHour.values()]
-    .map((entry) => entry.point)
-    .sort((a, b) => a.hour.getTime() - b.hour.getTime());
-}
-
-interface Views {
-  ticker: TickerData;
-  analytics: MarketAnalyticsData;
-  table: MarketsTableData;
-}
-
-function changeOverSeries(series: number[]): number | null {
-  if (series.length < 2 || series[0] === 0) return null;
-  return ((series[series.length - 1] - series[0]) / series[0]) * 100;
-}
-
-/**
- * The shape of the market over the day, from the tracked coins' own sparklines weighted by their
- * supply (market cap / price). They hold most of the market, and `/global` has no history.
- */
-function marketCapTrend(coins: ProviderCoin[]): number[] {
-  const usable = coins.filter(
-    (coin) => coin.price && coin.marketCap && coin.sparkline.length === coins[0]?.sparkline.length,
-  );
-  const length = usable[0]?.sparkline.length ?? 0;
-  const trend: number[] = [];
-  for (let index = 0; index < length; index += 1) {
-    let total = 0;
-    for (const coin of usable) total += (coin.marketCap! / coin.price!) * coin.sparkline[index];
-    trend.push(Math.round(total));
-  }
-  return trend;
-}
-
-function findCoin(coins: ProviderCoin[], symbol: string): ProviderCoin | undefined {
-  const tracked = tickerCoins.find((coin) => coin.symbol === symbol);
-  return (
-    coins.find((coin) => coin.id === tracked?.id) ?? coins.find((coin) => coin.symbol === symbol)
-  );
-}
-
-export function buildLiveViews(snapshot: MarketSnapshot): Views {
-  const { coins, global, fetchedAt } = snapshot;
-  const provenance = { source: "live" as const, updatedAt: fetchedAt };
-
-  const tickerList = tickerCoins.flatMap((tracked) => {
-    const coin = findCoin(coins, tracked.symbol);
-    if (!coin || coin.price === null) return [];
-    return [
-      {
-        symbol: tracked.symbol,
-        name: tracked.name,
-        price: coin.price,
-        change24h: coin.change24h ?? changeOverSeries(coin.sparkline),
-      },
-    ];
-  });
-
-  const cards: MarketAnalyticsCard[] = [];
-  if (global) {
-    const change = global.marketCapChange24h ?? 0;
-    cards.push({
-      title: "Total Market Cap",
-      value: global.totalMarketCapUsd,
-      change,
-      color: colorForChange(change),
-      chartType: "bar",
-      sparkline: marketCapTrend(coins),
-    });
-  }
-  for (const symbol of analyticsCoinSymbols) {
-    const coin = findCoin(coins, symbol);
-    if (!coin || coin.price === null) continue;
-    const tracked = tickerCoins.find((candidate) => candidate.symbol === symbol)!;
-    const change = coin.change24h ?? changeOverSeries(coin.sparkline) ?? 0;
-    cards.push({
-      title: `${tracked.name} (${tracked.symbol})`,
-      value: coin.price,
-      change,
-      color: colorForChange(change),
-      chartType: "line",
-      sparkline: coin.sparkline,
-    });
-  }
-
-  const assets = marketsTableSymbols.map((symbol) => {
-    const tracked = tickerCoins.find((candidate) => candidate.symbol === symbol)!;
-    const coin = findCoin(coins, symbol);
-    return {
-      symbol,
-      name: tracked.name,
-      price: coin?.price ?? null,
-      change: coin?.change24h ?? null,
-      marketCap: coin?.marketCap ?? null,
-      volume: coin?.volume ?? null,
-    };
-  });
-
-  return {
-    ticker: { coins: tickerList, ...provenance },
-    analytics: { marketAnalytics: cards, ...provenance },
-    table: { assets, ...provenance },
-  };
-}
-
-function sampleViews(): Views {
-  return {
-    ticker: sampleTickerData(),
-    analytics: sampleMarketAnalyticsData(),
-    table: sampleMarketsTableData(),
-  };
-}
-
-/** A price from the exchange stream that passed the checks (stream-controller.ts). */
-export interface AcceptedTick {
-  symbol: string;
-  price: number;
-  change24h: number | null;
-  /** When the exchange reported it (ISO). */
-  at: string;
-}
-
-export interface MarketDataLogger {
-  warn(object: object, message: string): void;
-  info(object: object, message: string): void;
-}
 
 export function createMarketDataService(deps: {
   repository: MarketDataRepository;
@@ -258,38 +72,7 @@ export function createMarketDataService(deps: {
     for (const [symbol, tick] of streamed) {
       if (Date.parse(tick.at) <= polledAt) streamed.delete(symbol);
     }
-    views = buildLiveViews(withStreamed(next));
-  }
-
-  /** The snapshot with the stream's newer prices laid over it (a snapshot of its own without one). */
-  function withStreamed(base: MarketSnapshot | null): MarketSnapshot {
-    const coins = [...(base?.coins ?? [])];
-    let newest = base ? Date.parse(base.fetchedAt) : 0;
-    for (const tick of streamed.values()) {
-      const tracked = tickerCoins.find((coin) => coin.symbol === tick.symbol);
-      if (!tracked) continue;
-      newest = Math.max(newest, Date.parse(tick.at));
-      const index = coins.findIndex((coin) => coin.id === tracked.id);
-      const known = index === -1 ? null : coins[index]!;
-      const coin: ProviderCoin = {
-        id: tracked.id,
-        symbol: tracked.symbol.toLowerCase(),
-        name: tracked.name,
-        marketCap: known?.marketCap ?? null,
-        volume: known?.volume ?? null,
-        sparkline: known?.sparkline ?? [],
-        ...known,
-        price: tick.price,
-        change24h: tick.change24h ?? known?.change24h ?? null,
-      };
-      if (index === -1) coins.push(coin);
-      else coins[index] = coin;
-    }
-    return {
-      coins,
-      global: base?.global ?? null,
-      fetchedAt: new Date(newest || Date.now()).toISOString(),
-    };
+    views = buildLiveViews(withStreamed(next, streamed));
   }
 
   async function readState(): Promise<ProviderState> {
@@ -324,147 +107,13 @@ export function createMarketDataService(deps: {
     );
   }
 
-  // History answers by period and coins, reused for a minute or until this instance writes
-  // points or adopts a newer poll.
-  const historyMemo = new Map<
-    string,
-    { version: string; expires: number; value: Promise<MarketHistoryData> }
-  >();
-  let historyWrites = 0;
-  const historyVersion = () => `${snapshot?.fetchedAt ?? ""}#${historyWrites}`;
-
-  async function readBackfillState(): Promise<BackfillState> {
-    const row = await repository.read<BackfillState>(backfillKey);
-    return { coins: { ...row?.payload.coins } };
-  }
-
-  /**
-   * Backfills the history of a few coins that have none yet from the provider's market chart,
-   * the longest untried first (a coin that keeps failing does not hold up the others). Each
-   * coin's points and its record are written in one transaction. A 429 is recorded as the
-   * provider's backoff, which the next poll honours; other failures are retried next round.
-   */
-  async function backfillSome(signal?: AbortSignal): Promise<void> {
-    if (!client) return;
-    const state = await readBackfillState();
-    const due = tickerCoins
-      .filter((coin) => !state.coins[coin.symbol]?.doneAt)
-      .sort(
-        (a, b) =>
-          Date.parse(state.coins[a.symbol]?.lastAttemptAt ?? "1970-01-01") -
-          Date.parse(state.coins[b.symbol]?.lastAttemptAt ?? "1970-01-01"),
-      )
-      .slice(0, backfillCoinsPerPoll);
-    for (const coin of due) {
-      if (signal?.aborted) return;
-      const attemptedAt = new Date().toISOString();
-      try {
-        const chart = await client.fetchMarketChart(coin.id, backfillDays, signal);
-        const points = chartToHourlyPoints(coin.symbol, chart);
-        state.coins[coin.symbol] = {
-          doneAt: attemptedAt,
-          points: points.length,
-          lastAttemptAt: attemptedAt,
-          lastError: null,
-        };
-        await repository.writeBackfill(points, { key: backfillKey, payload: state });
-        historyWrites += 1;
-        deps.log?.info(
-          { coin: coin.symbol, points: points.length },
-          "price history backfilled from the provider",
-        );
-      } catch (error) {
-        if (signal?.aborted) return;
-        const message = error instanceof Error ? error.message : String(error);
-        state.coins[coin.symbol] = {
-          doneAt: null,
-          points: 0,
-          lastAttemptAt: attemptedAt,
-          lastError: message,
-        };
-        await repository.write(backfillKey, state);
-        if (error instanceof OutboundError && error.kind === "rate_limited") {
-          await recordFailure(error, await readState());
-          return;
-        }
-        deps.log?.warn(
-          { coin: coin.symbol, error: message },
-          "price history backfill failed; retried after the next polls",
-        );
-      }
-    }
-  }
-
-  /**
-   * After a successful poll: this hour's point of every coin it priced, retention, then a few
-   * coins' backfill. Failures here are logged: the prices themselves are already served.
-   */
-  async function recordHistory(polled: MarketSnapshot, signal?: AbortSignal): Promise<void> {
-    try {
-      const hour = startOfHour(Date.parse(polled.fetchedAt));
-      const points = tickerCoins.flatMap((tracked: TrackedCoin): HistoryPoint[] => {
-        const coin = findCoin(polled.coins, tracked.symbol);
-        if (!coin || coin.price === null) return [];
-        return [
-          {
-            symbol: tracked.symbol,
-            hour,
-            price: coin.price,
-            marketCap: coin.marketCap,
-            volume: coin.volume,
-          },
-        ];
-      });
-      await repository.recordHourlyPoints(points);
-      // One indexed range a poll, usually empty or one hour of points: cheaper than a job of its own.
-      await repository.deleteHistoryBefore(
-        new Date(hour.getTime() - marketHistoryRetentionDays * 24 * hourMs),
-      );
-      historyWrites += 1;
-      await backfillSome(signal);
-    } catch (error) {
-      deps.log?.warn({ error: String(error) }, "could not record the price history this round");
-    }
-  }
-
-  async function loadHistory(
-    symbols: string[],
-    period: MarketHistoryPeriod,
-  ): Promise<MarketHistoryData> {
-    // In the tracked coins' order (market cap), whatever the order asked.
-    const coins = tickerCoins.filter((coin) => symbols.includes(coin.symbol));
-    const stepHours = marketHistoryStepHours[period];
-    const since = new Date(
-      startOfHour(Date.now()).getTime() - marketHistoryPeriodHours[period] * hourMs,
-    );
-    const rows = await repository.readHistory(
-      coins.map((coin) => coin.symbol),
-      since,
-      stepHours,
-    );
-    let newest = 0;
-    const series = coins.map((coin) => ({
-      symbol: coin.symbol,
-      name: coin.name,
-      points: rows
-        .filter((row) => row.symbol === coin.symbol)
-        .map((row) => {
-          newest = Math.max(newest, row.hour.getTime());
-          return {
-            t: row.hour.toISOString(),
-            price: row.price,
-            marketCap: row.marketCap,
-            volume: row.volume,
-          };
-        }),
-    }));
-    return {
-      period,
-      stepHours,
-      series,
-      updatedAt: newest ? new Date(newest).toISOString() : null,
-    };
-  }
+  const priceHistory = createPriceHistory({
+    repository,
+    client,
+    log: deps.log,
+    onRateLimited: async (error) => recordFailure(error, await readState()),
+    snapshotVersion: () => snapshot?.fetchedAt ?? "",
+  });
 
   return {
     /**
@@ -481,7 +130,7 @@ export function createMarketDataService(deps: {
       rebuildPending = true;
       queueMicrotask(() => {
         rebuildPending = false;
-        views = buildLiveViews(withStreamed(snapshot));
+        views = buildLiveViews(withStreamed(snapshot, streamed));
       });
     },
 
@@ -522,8 +171,7 @@ export function createMarketDataService(deps: {
           volume: known?.volume ?? null,
         });
       }
-      await repository.recordHourlyPoints(points);
-      historyWrites += 1;
+      await priceHistory.recordPoints(points);
     },
 
     getTicker: (): TickerData => views.ticker,
@@ -532,28 +180,10 @@ export function createMarketDataService(deps: {
 
     /**
      * The tracked coins' price history over a period, downsampled to the period's step (decision
-     * 125). Symbols we do not track are left out. Empty series while nothing is recorded: without
-     * a provider there is no history, and none is made up.
+     * 125). Symbols we do not track are left out. Empty series while nothing is recorded.
      */
-    history(symbols: readonly string[], period: MarketHistoryPeriod): Promise<MarketHistoryData> {
-      const wanted = [...new Set(symbols.map((symbol) => symbol.toUpperCase()))].sort();
-      const key = `${period}:${wanted.join(",")}`;
-      const version = historyVersion();
-      const now = Date.now();
-      const known = historyMemo.get(key);
-      if (known && known.version === version && known.expires > now) return known.value;
-      const value = loadHistory(wanted, period);
-      historyMemo.delete(key);
-      if (historyMemo.size >= historyMemoEntries) {
-        historyMemo.delete(historyMemo.keys().next().value as string);
-      }
-      const entry = { version, expires: now + historyMemoMs, value };
-      historyMemo.set(key, entry);
-      value.catch(() => {
-        if (historyMemo.get(key) === entry) historyMemo.delete(key);
-      });
-      return value;
-    },
+    history: (symbols: readonly string[], period: MarketHistoryPeriod) =>
+      priceHistory.history(symbols, period),
 
     /** Where the numbers come from and how the provider is doing (for logs and health). */
     async status() {
@@ -616,7 +246,7 @@ export function createMarketDataService(deps: {
         } satisfies ProviderState);
         deps.log?.info({}, "market data provider is answering again");
       }
-      await recordHistory(next, signal);
+      await priceHistory.recordPoll(next, signal);
       return "live";
     },
 

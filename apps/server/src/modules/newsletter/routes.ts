@@ -23,6 +23,8 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { newsletter, siteName }) => {
   // Only in this plugin: the newsletter box's form posted without JavaScript.
   acceptPostedForms(app, 4096);
+  // The links of the mails answer a small HTML page (mail/message-page.ts), never JSON.
+  const pageAnswers = { 200: z.string() };
   const page = (reply: FastifyReply, status: number, title: string, message: string) =>
     sendMessagePage(reply, status, { siteName, title, message });
 
@@ -51,7 +53,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     "/confirm",
-    { schema: { querystring: newsletterTokenQuerySchema } },
+    { schema: { querystring: newsletterTokenQuerySchema, response: pageAnswers } },
     async (request, reply) => {
       const outcome = await newsletter.confirm(request.query.token);
       if (outcome === "confirmed" || outcome === "already") {
@@ -93,12 +95,12 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{
   };
   app.get(
     "/unsubscribe",
-    { schema: { querystring: newsletterTokenQuerySchema } },
+    { schema: { querystring: newsletterTokenQuerySchema, response: pageAnswers } },
     (request, reply) => unsubscribe(request.query.token, reply),
   );
   app.post(
     "/unsubscribe",
-    { schema: { querystring: newsletterTokenQuerySchema } },
+    { schema: { querystring: newsletterTokenQuerySchema, response: pageAnswers } },
     (request, reply) => unsubscribe(request.query.token, reply),
   );
 
@@ -116,18 +118,25 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{
     async (request) => newsletter.list(request.query),
   );
 
-  app.get("/subscribers/export", { preHandler: adminsOnly }, async (_request, reply) => {
-    const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .header("content-type", "text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="newsletter-subscribers-${day}.csv"`)
-      .header("cache-control", "no-store")
-      .send(await newsletter.exportCsv());
-  });
+  app.get(
+    "/subscribers/export",
+    { preHandler: adminsOnly, schema: { response: { 200: z.string() } } },
+    async (_request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="newsletter-subscribers-${day}.csv"`)
+        .header("cache-control", "no-store")
+        .send(await newsletter.exportCsv());
+    },
+  );
 
   app.delete(
     "/subscribers/:id",
-    { preHandler: adminsOnly, schema: { params: subscriberIdParamsSchema } },
+    {
+      preHandler: adminsOnly,
+      schema: { params: subscriberIdParamsSchema, response: { 204: z.undefined() } },
+    },
     async (request, reply) => {
       await newsletter.remove(request.params.id);
       return reply.status(204).send();

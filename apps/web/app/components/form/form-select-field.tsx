@@ -1,0 +1,39 @@
+import MenuItem from "@mui/material/MenuItem";
+import type { TextFieldProps } from "@mui/material/TextField";
+import type { ReactNode } from "react";
+import type { Control, FieldPath, FieldValues } from "react-hook-form";
+import { FormTextField } from "./form-text-field";
+
+export interface SelectOption {
+  value: string | number;
+  label: ReactNode;
+}
+
+/**
+ * The form kit's select: a FormTextField (bound to a react-hook-form field, showing the field's
+ * validation message in place of its hint) that offers `options` as a menu.
+ */
+export function FormSelectField<Values extends FieldValues, Transformed = Values>(
+  props: {
+    name: FieldPath<Values>;
+    control: Control<Values, unknown, Transformed>;
+    options: readonly SelectOption[];
+    hint?: string;
+  } & Omit<TextFieldProps, "name" | "error" | "helperText" | "select" | "children">,
+) {
+  const { options, ...fieldProps } = props;
+  return (
+    <FormTextField {...fieldProps} select>
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </FormTextField>
+  );
+}
+
+/** Options from a list of words, each shown capitalized ("news" reads "News"). */
+export function wordOptions(values: readonly string[]): { value: string; label: string }[] {
+  return values.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
+}
