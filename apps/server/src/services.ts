@@ -1,40 +1,26 @@
 import { intervals } from "@aurumwire/shared/limits";
 import type { StreamBreakingEvent } from "@aurumwire/shared/realtime-events";
+import { createAccountServices } from "./account-services";
+import { createChatProvider, createImageProviders } from "./ai-providers";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import type { CounterStore } from "./lib/counters";
 import { createAddressGuard } from "./lib/outbound-http";
 import { createPageCache } from "./lib/page-cache/store";
 import { createSecretBox } from "./lib/secret-box";
-import { createOpenAiImagesProvider } from "./modules/ai-images/openai-images-provider";
 import { createAiImagesRepository } from "./modules/ai-images/repository";
 import { createAiImagesService } from "./modules/ai-images/service";
-import { createStableDiffusionProvider } from "./modules/ai-images/stable-diffusion-provider";
-import { createOllamaProvider } from "./modules/ai-writer/ollama-provider";
-import { createOpenAiProvider } from "./modules/ai-writer/openai-provider";
-import type { ChatProvider } from "./modules/ai-writer/provider";
 import { createAiGenerationsRepository } from "./modules/ai-writer/repository";
 import { createAiWriterService } from "./modules/ai-writer/service";
 import { createAnalyticsRecorder } from "./modules/analytics/recorder";
 import { createAnalyticsRepository } from "./modules/analytics/repository";
 import { createAnalyticsService } from "./modules/analytics/service";
-import { createApiKeysRepository } from "./modules/api-keys/repository";
-import { createApiKeysService } from "./modules/api-keys/service";
-import { createUsageRecorder } from "./modules/api-keys/usage-recorder";
 import { articleListsTag } from "./modules/articles/cache-tags";
 import { createArticleEditorRepository } from "./modules/articles/editor-repository";
 import { createArticleEditorService } from "./modules/articles/editor-service";
 import { createArticlesRepository } from "./modules/articles/repository";
 import { createArticlesService } from "./modules/articles/service";
 import { createViewVisitors } from "./modules/articles/view-visitors";
-import { createDemoLoginHint } from "./modules/auth/demo-hint";
-import { createEmailVerification } from "./modules/auth/email-verification";
-import { createPasswordReset } from "./modules/auth/password-reset";
-import { createAuthService } from "./modules/auth/service";
-import { createSessionsRepository } from "./modules/auth/sessions-repository";
-import { createTokenSigner } from "./modules/auth/tokens";
-import { createTwoFactor } from "./modules/auth/two-factor";
-import { createTwoFactorRepository } from "./modules/auth/two-factor-repository";
 import { createBreakingNewsRepository } from "./modules/breaking-news/repository";
 import { createBreakingNewsService } from "./modules/breaking-news/service";
 import { createCampaignsRepository } from "./modules/campaigns/repository";
@@ -49,10 +35,6 @@ import { createLandingPageRepository } from "./modules/landing-page/repository";
 import { createLandingPageService } from "./modules/landing-page/service";
 import { createLiveCoverageRepository } from "./modules/live-coverage/repository";
 import { createLiveCoverageService } from "./modules/live-coverage/service";
-import { createMailer } from "./modules/mail/mailer";
-import { createMailOutbox } from "./modules/mail/outbox";
-import { createMailOutboxRepository } from "./modules/mail/outbox-repository";
-import { createLinkSigner } from "./modules/mail/signed-links";
 import { createCoinGeckoClient } from "./modules/market-data/coingecko-client";
 import { createMarketDataRepository } from "./modules/market-data/repository";
 import { createMarketDataService, type MarketDataLogger } from "./modules/market-data/service";
@@ -75,9 +57,6 @@ import { createSentimentService } from "./modules/sentiment/service";
 import { createFeedsService } from "./modules/site-feeds/service";
 import { createSiteSettingsRepository } from "./modules/site-settings/repository";
 import { createSiteSettingsService } from "./modules/site-settings/service";
-import { createAvatarStore } from "./modules/users/avatar-images";
-import { createUsersRepository } from "./modules/users/repository";
-import { createUsersService } from "./modules/users/service";
 
 /**
  * The composition root: every service is built once here with its dependencies handed in. Routes
@@ -94,72 +73,16 @@ export function createServices(deps: {
   bus: RealtimeBus;
 }) {
   const { db, config, counters, files, log, bus } = deps;
-  const usersRepository = createUsersRepository(db);
-  const tokens = createTokenSigner(config.jwtSecret, config.jwtExpiresIn);
-  // E-mail (decisions 121-124): one SMTP transport for the newsletter, contact form and sign-up.
-  const mailer = createMailer({
-    smtpUrl: config.mail.smtpUrl,
-    from: config.mail.from,
-    timeoutMs: config.mail.timeoutMs,
-  });
-  // Every mail is queued there and sent by its job (issue 33, decision 223).
-  const outbox = createMailOutbox({ repository: createMailOutboxRepository(db), mailer, log });
-  const mailLinks = createLinkSigner(config.jwtSecret);
-  const emailVerification = createEmailVerification({
-    users: usersRepository,
-    outbox,
-    links: mailLinks,
-    counters,
-    site: { name: config.siteName, url: config.publicUrl },
-    log,
-  });
-  const sessionsRepository = createSessionsRepository(db);
-  // Two-factor (decision 202): its secrets sealed with a key of their own from the JWT secret.
-  const twoFactor = createTwoFactor({
-    repository: createTwoFactorRepository(db),
-    box: createSecretBox({ jwtSecret: config.jwtSecret, label: "aurumwire-two-factor-secrets" }),
-    links: mailLinks,
-    jwtSecret: config.jwtSecret,
-    issuer: config.siteName,
-    staffRequired: async () => (await siteSettings.getSecuritySettings()).requireStaffTwoFactor,
-  });
-  const auth = createAuthService({
-    twoFactor,
-    users: usersRepository,
-    sessions: sessionsRepository,
-    tokens,
-    counters,
-    loginDelayBaseMs: config.loginDelayBaseMs,
-    emailVerification,
-  });
-  const passwordReset = createPasswordReset({
+  const accounts = createAccountServices({
     db,
-    users: usersRepository,
-    sessions: sessionsRepository,
-    outbox,
-    links: mailLinks,
+    config,
     counters,
-    site: { name: config.siteName, url: config.publicUrl },
+    files,
     log,
+    // Site settings are built below; the setting is only read once requests come in.
+    securitySettings: () => siteSettings.getSecuritySettings(),
   });
-  const demoLoginHint = createDemoLoginHint(usersRepository, { publicUrl: config.publicUrl });
-  const users = createUsersService({
-    db,
-    users: usersRepository,
-    avatars: createAvatarStore(files),
-    onAccountChanged: () => demoLoginHint.forget(),
-    endSessions: (userId, tx) => sessionsRepository.revokeAll(userId, null, tx),
-  });
-  const apiKeysRepository = createApiKeysRepository(db);
-  const apiKeys = createApiKeysService({
-    repository: apiKeysRepository,
-    usage: createUsageRecorder({
-      repository: apiKeysRepository,
-      flushIntervalMs: config.apiKeyUsageFlushMs,
-      onError: (error) =>
-        log?.warn({ err: error }, "could not write API key usage; kept for the next attempt"),
-    }),
-  });
+  const { usersRepository, mailer, outbox, mailLinks, emailVerification } = accounts;
 
   const outboundTimeoutMs = config.outboundTimeoutMs ?? 10_000;
   const marketData = createMarketDataService({
@@ -295,19 +218,7 @@ export function createServices(deps: {
     repository: createAiImagesRepository(db),
     articleEditor,
     media,
-    providers: {
-      "stable-diffusion": config.ai.stableDiffusionUrl
-        ? createStableDiffusionProvider({ baseUrl: config.ai.stableDiffusionUrl })
-        : null,
-      // DALL-E needs only the key: the base URL defaults to OpenAI's own.
-      dalle: config.ai.openaiApiKey
-        ? createOpenAiImagesProvider({
-            baseUrl: config.ai.openaiBaseUrl ?? "https://api.openai.com/v1",
-            apiKey: config.ai.openaiApiKey,
-            quality: config.ai.dalleQuality,
-          })
-        : null,
-    },
+    providers: createImageProviders(config),
     siteName: config.siteName,
     timeoutMs: config.imageTimeoutMs ?? 90_000,
     statusTimeoutMs: outboundTimeoutMs,
@@ -388,18 +299,12 @@ export function createServices(deps: {
     log,
   });
   return {
+    ...accounts,
     outboundGuard,
-    auth,
-    twoFactor,
-    passwordReset,
-    usersRepository,
     notifications,
     liveCoverage,
     partners,
     campaigns,
-    demoLoginHint,
-    users,
-    apiKeys,
     publicApi,
     marketData,
     breakingNews,
@@ -420,28 +325,10 @@ export function createServices(deps: {
     files,
     aiImages,
     landingPage,
-    mailer,
-    outbox,
-    mailLinks,
-    emailVerification,
     newsletter,
     contact,
     sentiment,
   };
-}
-
-/** The AI writer's model: Ollama when OLLAMA_URL is set, else an OpenAI-compatible API, else none. */
-function createChatProvider(config: AppConfig): ChatProvider | null {
-  const { ai } = config;
-  if (ai.ollamaUrl) return createOllamaProvider({ baseUrl: ai.ollamaUrl, model: ai.ollamaModel });
-  if (ai.openaiBaseUrl && ai.openaiApiKey) {
-    return createOpenAiProvider({
-      baseUrl: ai.openaiBaseUrl,
-      apiKey: ai.openaiApiKey,
-      model: ai.openaiModel,
-    });
-  }
-  return null;
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -1,0 +1,120 @@
+import type { AppConfig } from "./config";
+import type { Database } from "./db/client";
+import type { CounterStore } from "./lib/counters";
+import { createSecretBox } from "./lib/secret-box";
+import { createApiKeysRepository } from "./modules/api-keys/repository";
+import { createApiKeysService } from "./modules/api-keys/service";
+import { createUsageRecorder } from "./modules/api-keys/usage-recorder";
+import { createDemoLoginHint } from "./modules/auth/demo-hint";
+import { createEmailVerification } from "./modules/auth/email-verification";
+import { createPasswordReset } from "./modules/auth/password-reset";
+import { createAuthService } from "./modules/auth/service";
+import { createSessionsRepository } from "./modules/auth/sessions-repository";
+import { createTokenSigner } from "./modules/auth/tokens";
+import { createTwoFactor } from "./modules/auth/two-factor";
+import { createTwoFactorRepository } from "./modules/auth/two-factor-repository";
+import { createMailer } from "./modules/mail/mailer";
+import { createMailOutbox } from "./modules/mail/outbox";
+import { createMailOutboxRepository } from "./modules/mail/outbox-repository";
+import { createLinkSigner } from "./modules/mail/signed-links";
+import type { MarketDataLogger } from "./modules/market-data/service";
+import type { FileStorage } from "./modules/media/file-storage";
+import type { SiteSettingsService } from "./modules/site-settings/service";
+import { createAvatarStore } from "./modules/users/avatar-images";
+import { createUsersRepository } from "./modules/users/repository";
+import { createUsersService } from "./modules/users/service";
+
+/**
+ * The composition root's first part (services.ts builds the rest): accounts and how they sign in
+ * (users, sessions, two-factor, e-mail verification, password reset, API keys) and the mail
+ * transport they share with the newsletter and the contact form.
+ */
+export function createAccountServices(deps: {
+  db: Database;
+  config: AppConfig;
+  counters: CounterStore;
+  files: FileStorage;
+  log?: MarketDataLogger;
+  securitySettings: SiteSettingsService["getSecuritySettings"];
+}) {
+  const { db, config, counters, files, log } = deps;
+  const usersRepository = createUsersRepository(db);
+  const tokens = createTokenSigner(config.jwtSecret, config.jwtExpiresIn);
+  // E-mail (decisions 121-124): one SMTP transport for the newsletter, contact form and sign-up.
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    timeoutMs: config.mail.timeoutMs,
+  });
+  // Every mail is queued there and sent by its job (issue 33, decision 223).
+  const outbox = createMailOutbox({ repository: createMailOutboxRepository(db), mailer, log });
+  const mailLinks = createLinkSigner(config.jwtSecret);
+  const emailVerification = createEmailVerification({
+    users: usersRepository,
+    outbox,
+    links: mailLinks,
+    counters,
+    site: { name: config.siteName, url: config.publicUrl },
+    log,
+  });
+  const sessionsRepository = createSessionsRepository(db);
+  // Two-factor (decision 202): its secrets sealed with a key of their own from the JWT secret.
+  const twoFactor = createTwoFactor({
+    repository: createTwoFactorRepository(db),
+    box: createSecretBox({ jwtSecret: config.jwtSecret, label: "aurumwire-two-factor-secrets" }),
+    links: mailLinks,
+    jwtSecret: config.jwtSecret,
+    issuer: config.siteName,
+    staffRequired: async () => (await deps.securitySettings()).requireStaffTwoFactor,
+  });
+  const auth = createAuthService({
+    twoFactor,
+    users: usersRepository,
+    sessions: sessionsRepository,
+    tokens,
+    counters,
+    loginDelayBaseMs: config.loginDelayBaseMs,
+    emailVerification,
+  });
+  const passwordReset = createPasswordReset({
+    db,
+    users: usersRepository,
+    sessions: sessionsRepository,
+    outbox,
+    links: mailLinks,
+    counters,
+    site: { name: config.siteName, url: config.publicUrl },
+    log,
+  });
+  const demoLoginHint = createDemoLoginHint(usersRepository, { publicUrl: config.publicUrl });
+  const users = createUsersService({
+    db,
+    users: usersRepository,
+    avatars: createAvatarStore(files),
+    onAccountChanged: () => demoLoginHint.forget(),
+    endSessions: (userId, tx) => sessionsRepository.revokeAll(userId, null, tx),
+  });
+  const apiKeysRepository = createApiKeysRepository(db);
+  const apiKeys = createApiKeysService({
+    repository: apiKeysRepository,
+    usage: createUsageRecorder({
+      repository: apiKeysRepository,
+      flushIntervalMs: config.apiKeyUsageFlushMs,
+      onError: (error) =>
+        log?.warn({ err: error }, "could not write API key usage; kept for the next attempt"),
+    }),
+  });
+  return {
+    auth,
+    twoFactor,
+    passwordReset,
+    usersRepository,
+    demoLoginHint,
+    users,
+    apiKeys,
+    mailer,
+    outbox,
+    mailLinks,
+    emailVerification,
+  };
+}
