@@ -60,13 +60,13 @@ test("reordering sections by drag in the manager changes /landing", async ({ pag
 test("an inactive section is not rendered on /landing", async ({ page }) => {
   await login(page, "editor");
   await page.goto("/dashboard/landing-page");
-  const toggle = page.getByRole("switch", { name: /Market Analytics active/ });
+  const toggle = page.getByRole("switch", { name: /Market Analysis active/ });
   await toggle.click();
   await expect(toggle).not.toBeChecked();
   expect(await landingOrder(page)).not.toContain("market_analytics");
   await page.goto("/dashboard/landing-page");
-  await page.getByRole("switch", { name: /Market Analytics active/ }).click();
-  await expect(page.getByRole("switch", { name: /Market Analytics active/ })).toBeChecked();
+  await page.getByRole("switch", { name: /Market Analysis active/ }).click();
+  await expect(page.getByRole("switch", { name: /Market Analysis active/ })).toBeChecked();
   expect(await landingOrder(page)).toContain("market_analytics");
 });
 

@@ -164,6 +164,8 @@ export function createServices(deps: {
   });
   const breakingNewsRepository = createBreakingNewsRepository(db);
   const breakingNews = createBreakingNewsService({
+    // Read when the ticker is built, after `sentiment` below exists.
+    sentimentOf: (items) => sentiment.tickerLabels(items),
     db,
     repository: breakingNewsRepository,
     counters,
@@ -288,6 +290,7 @@ export function createServices(deps: {
     articles: articlesRepository,
     news: breakingNewsRepository,
     cache: pageCache,
+    categories: { list: () => categories.list({ includeInactive: true }) },
     log,
   });
   const contact = createContactService({

@@ -288,6 +288,37 @@ describe("GET /api/articles parameters", () => {
     });
     expect(categoriesAgain.statusCode).toBe(304);
   });
+
+  it("makes a cached answer's JSON once: the same bytes and ETag for every reader, new after an edit", async () => {
+    const article = await insertArticle(app, { authorId: adminId, title: "Prepared answer story" });
+    const get = (headers: Record<string, string> = {}) =>
+      app.inject({ method: "GET", url: `/api/articles/${article.slug}`, headers });
+    const first = await get();
+    const second = await get();
+    expect(first.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    // The ETag is the hash of exactly the bytes sent.
+    const { createHash } = await import("node:crypto");
+    expect(first.headers.etag).toBe(
+      `W/"${createHash("sha1").update(first.body).digest("base64url")}"`,
+    );
+    expect((await get({ "if-none-match": first.headers.etag as string })).statusCode).toBe(304);
+    const saved = await app.inject({
+      method: "PUT",
+      url: `/api/articles/${article.id}`,
+      headers: editorHeaders,
+      payload: { title: "Prepared answer story, updated" },
+    });
+    expect(saved.statusCode).toBe(200);
+    const after = await get({ "if-none-match": first.headers.etag as string });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().article.title).toBe("Prepared answer story, updated");
+    expect(after.headers.etag).not.toBe(first.headers.etag);
+    const listed = await list("search=Prepared%20answer");
+    expect(listed.json().articles[0].title).toBe("Prepared answer story, updated");
+    expect((await list("search=Prepared%20answer")).body).toBe(listed.body);
+  });
 });
 
 describe("search", () => {

@@ -170,6 +170,8 @@ describe("breaking news without feeds", () => {
       articleSlug: null,
       source: "AurumWire",
       tags: fallbackHeadlines[0].tags,
+      // An explainer headline reads neutral (issue 30: the ticker marks only bullish and bearish).
+      sentiment: "neutral",
     });
   });
 
@@ -362,9 +364,14 @@ describe("breaking news from RSS and Atom feeds", () => {
       articleSlug: null,
       source: expect.any(String),
       tags: expect.any(Array),
+      sentiment: expect.stringMatching(/^(positive|neutral|negative)$/),
     });
     const defi = body.news.find((item: { title: string }) => item.title.startsWith("DeFi"));
-    expect(defi).toMatchObject({ source: "Ledger Wire", tags: ["defi", "security"] });
+    expect(defi).toMatchObject({
+      source: "Ledger Wire",
+      tags: ["defi", "security"],
+      sentiment: "negative",
+    });
     const titles = body.news.map((item: { title: string }) => item.title);
     expect(titles.indexOf("DeFi lender pauses withdrawals after exploit")).toBeLessThan(
       titles.indexOf("NFT market volume cools"),

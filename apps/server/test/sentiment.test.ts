@@ -28,6 +28,8 @@ const analyze = (payload: unknown, headers: Headers = editor) =>
     payload: payload as object,
   });
 
+const getAs = (url: string, headers: Headers) => app.inject({ method: "GET", url, headers });
+
 async function createKey(permissions: string[]): Promise<string> {
   const response = await app.inject({
     method: "POST",
@@ -188,12 +190,7 @@ describe("stored sentiment and the public index", () => {
     expect(ether.drivers.length).toBeGreaterThan(0);
     expect((await read({})).statusCode).toBe(401);
     expect((await read(await loginAs(app, "reader"))).statusCode).toBe(403);
-    const bad = await app.inject({
-      method: "GET",
-      url: "/api/sentiment/articles/abc",
-      headers: editor,
-    });
-    expect(bad.statusCode).toBe(400);
+    expect((await getAs("/api/sentiment/articles/abc", editor)).statusCode).toBe(400);
   });
 
   it("adds sentiment to /public/articles and /public/articles/{id} for keys with analytics:read only", async () => {
@@ -237,5 +234,47 @@ describe("stored sentiment and the public index", () => {
     const text = JSON.stringify(openapi.paths["/public/articles"] ?? openapi.paths["/articles"]);
     expect(text).toContain("analytics:read");
     expect(text).toContain("sentiment");
+  });
+
+  it("gives staff the daily sentiment per coin and per category for the dashboard", async () => {
+    const category = await createCategory(app, editor);
+    await createArticle(app, editor, category.id, {
+      title: "Cardano plunges as exchange delists ADA after the exploit",
+      excerpt: "ADA fell 18% and withdrawals were halted after the hack.",
+      status: "published",
+    });
+    await app.services.sentiment.refresh();
+    const response = await getAs("/api/sentiment/trends", editor);
+    expect(response.statusCode).toBe(200);
+    const { coins, categories } = response.json().data;
+    expect(coins).toHaveLength(12);
+    const cardano = coins.find((coin: { key: string }) => coin.key === "cardano");
+    expect(cardano.name).toBe("Cardano (ADA)");
+    expect(cardano.history).toHaveLength(30);
+    const today = cardano.history.at(-1);
+    expect(today.items).toBeGreaterThanOrEqual(1);
+    expect(today.index).toBeLessThan(50);
+    const mine = categories.find((row: { key: string }) => row.key === String(category.id));
+    expect(mine).toMatchObject({ name: category.name, items: 1 });
+    expect(mine.history.at(-1).index).toBeLessThan(50);
+    const reader = await loginAs(app, "reader");
+    expect((await getAs("/api/sentiment/trends", reader)).statusCode).toBe(403);
+  });
+
+  it("gives each breaking-news ticker item its sentiment label", async () => {
+    const ticker = await app.inject({ method: "GET", url: "/api/news/ticker" });
+    expect(ticker.statusCode).toBe(200);
+    const { news } = ticker.json();
+    expect(news.length).toBeGreaterThan(0);
+    for (const item of news) expect(["positive", "neutral", "negative"]).toContain(item.sentiment);
+    const labels = await app.services.sentiment.tickerLabels([
+      {
+        id: "fallback-9",
+        title: "Exchange hacked: attackers drain $200 million, withdrawals halted",
+      },
+      { id: "fallback-8", title: "Bitcoin surges to a record high as ETF inflows accelerate" },
+    ]);
+    expect(labels.get("fallback-9")).toBe("negative");
+    expect(labels.get("fallback-8")).toBe("positive");
   });
 });

@@ -189,5 +189,6 @@ export const defaultLandingSections: ReadonlyArray<{
   // The spec's layout names its four numbered picks 'Editor's Picks'.
   { sectionType: "featured_articles", title: "Editor's Picks" },
   { sectionType: "latest_news" },
-  { sectionType: "market_analytics" },
+  // And its four 'Market Analysis' items (the block adds the market cards and sentiment index).
+  { sectionType: "market_analytics", title: "Market Analysis" },
 ];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sentimentLabels } from "./sentiment-display";
 
 /**
  * Breaking-news ticker shapes (spec points 3 and 7) and the 4 built-in fallback headlines of spec
@@ -10,6 +11,8 @@ export const tickerNewsItemSchema = z.object({
   articleSlug: z.string().nullable(),
   source: z.string(),
   tags: z.array(z.string()),
+  /** The headline's news sentiment (issue 30): the ticker marks bullish and bearish items. */
+  sentiment: z.enum(sentimentLabels).nullable().optional(),
 });
 export type TickerNewsItem = z.infer<typeof tickerNewsItemSchema>;
 

@@ -1,5 +1,9 @@
 import { createHash } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { type ZodType, z } from "zod";
+
+const etagOf = (body: string | Buffer) =>
+  `W/"${createHash("sha1").update(body).digest("base64url")}"`;
 
 /**
  * ETags for GET answers of a route scope: a hash of the body, and 304 Not Modified when the
@@ -11,7 +15,8 @@ export function addEtags(scope: FastifyInstance) {
     if (request.method !== "GET" && request.method !== "HEAD") return payload;
     if (reply.statusCode !== 200) return payload;
     if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
-    const etag = `W/"${createHash("sha1").update(payload).digest("base64url")}"`;
+    // A prepared answer (below) brings its ETag; anything else is hashed here.
+    const etag = (reply.getHeader("etag") as string | undefined) ?? etagOf(payload);
     reply.header("etag", etag);
     reply.header("vary", "Authorization, Accept-Encoding");
     reply.header(
@@ -25,4 +30,38 @@ export function addEtags(scope: FastifyInstance) {
     }
     return payload;
   });
+}
+
+/** An answer's JSON text and its ETag, made once for an answer that is shared (issue 35). */
+export interface PreparedJson {
+  body: string;
+  etag: string;
+}
+
+/**
+ * The JSON of a route's answers, made once per answer object: a cached read hands every anonymous
+ * reader the same object, and encoding it with the route's zod schema (what the type provider's
+ * serializer does on every request) and hashing it for the ETag took ~20% of a cached API
+ * request's time (issue 35, decision 245). Answers are keyed by the object they are made from (a
+ * WeakMap: they go with it when the cache drops it), so they must not be changed afterwards.
+ */
+export function preparedJson<Schema extends ZodType>(schema: Schema) {
+  const made = new WeakMap<object, PreparedJson>();
+  return (key: object, answer: () => z.output<Schema>): PreparedJson => {
+    let prepared = made.get(key);
+    if (!prepared) {
+      const body = JSON.stringify(z.encode(schema, answer()));
+      prepared = { body, etag: etagOf(body) };
+      made.set(key, prepared);
+    }
+    return prepared;
+  };
+}
+
+/** Sends a prepared answer as the route's JSON (the ETag hook above still answers 304s). */
+export function sendPrepared(reply: FastifyReply, prepared: PreparedJson): FastifyReply {
+  return reply
+    .header("etag", prepared.etag)
+    .type("application/json; charset=utf-8")
+    .send(prepared.body);
 }

@@ -1,5 +1,6 @@
 import { limits } from "@aurumwire/shared/limits";
 import type { SentimentAnalyzeResponse, StoredArticleSentiment } from "@aurumwire/shared/sentiment";
+import type { SentimentTrends } from "@aurumwire/shared/sentiment-trends";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { api } from "../lib/api-client";
@@ -37,8 +38,9 @@ export function draftAnalyzeBody(draft: DraftText) {
   const excerpt = draft.excerpt.trim();
   const body = draft.text.replace(/<[^>]*>/g, " ").trim();
   if (!body && !title) return null;
-  // The body is the required text; a draft with only a title is read as that one line.
-  if (!body) return { text: cut(title) };
+  // The body is the required text; a draft with only a title is read as that line, still weighed
+  // as a title (a coin it names is what the headline is about).
+  if (!body) return { text: cut(title), title: cut(title) };
   return {
     text: cut(draft.text),
     ...(title ? { title: cut(title) } : {}),
@@ -68,5 +70,13 @@ export function useStoredArticleSentiment(id: number | undefined) {
     queryFn: async () =>
       (await api.get<{ data: StoredArticleSentiment | null }>(`/sentiment/articles/${id}`)).data,
     enabled: id !== undefined,
+  });
+}
+
+/** GET /api/sentiment/trends: the daily index per coin and per category (dashboard analytics). */
+export function useSentimentTrends() {
+  return useQuery({
+    queryKey: ["sentiment", "trends"] as const,
+    queryFn: async () => (await api.get<{ data: SentimentTrends }>("/sentiment/trends")).data,
   });
 }

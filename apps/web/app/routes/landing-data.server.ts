@@ -43,6 +43,10 @@ export async function loadLandingPage(
     // In-process, memoized for a minute by the service: the page's own TTL keeps it current.
     history: (coins, period) => services.marketData.history(coins, period),
     news: () => services.breakingNews.getTicker(),
+    sentiment: async () => {
+      const { history: _history, ...overall } = (await services.sentiment.overview()).overall;
+      return overall;
+    },
   });
   return {
     content: configuration.content,

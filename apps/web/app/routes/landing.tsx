@@ -21,6 +21,7 @@ import {
 import { LandingLayout, type LandingSlots } from "../features/landing-page/landing-layout";
 import { LiveMarketAnalytics } from "../features/market/market-analytics";
 import { NewsletterBox } from "../features/newsletter/newsletter-box";
+import { SentimentIndexSummary } from "../features/sentiment/sentiment-index-summary";
 import "../components/layout/public-layout.css";
 import { api } from "../lib/api-client";
 import { readingPage } from "../lib/reading-page";
@@ -43,7 +44,8 @@ export const landingSlots: LandingSlots<CardArticle> = {
       priority={priority}
     />
   ),
-  analytics: (data) => <LiveMarketAnalytics initial={data} />,
+  analytics: (data) => <LiveMarketAnalytics initial={data} heading="h3" />,
+  sentiment: (index) => <SentimentIndexSummary overall={index} heading="h3" />,
   news: (data) => <LiveBreakingNewsTicker initial={data} />,
   newsletter: <NewsletterBox />,
 };

@@ -4,6 +4,7 @@ import { Footer } from "../components/layout/footer";
 import { useSiteLinkNavigation } from "../components/site-link";
 import "../components/layout/public-layout.css";
 import { Header } from "../components/layout/header";
+import { SignUpNotice } from "../components/layout/sign-up-notice";
 import { SkipLink } from "../components/skip-link";
 import { LiveArticlesProvider } from "../features/articles/live-articles";
 import { LivePriceTicker } from "../features/market/live-price-ticker";
@@ -56,6 +57,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <LiveArticlesProvider initial={loaderData?.liveArticleIds ?? []}>
         <ScrollToTop />
         <Outlet />
+        <SignUpNotice />
       </LiveArticlesProvider>
     );
   }
@@ -70,6 +72,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
           <Outlet />
         </main>
         <Footer siteName={siteName} />
+        <SignUpNotice />
       </div>
     </LiveArticlesProvider>
   );

@@ -2,6 +2,7 @@ import { registerRequestSchema } from "@aurumwire/shared/users";
 import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { Link as RouterLink, useNavigate } from "react-router";
+import { signUpNoticeState } from "../components/layout/sign-up-notice";
 import { withMuiTheme } from "../components/mui-theme";
 import { AccountForm } from "../features/auth/account-form";
 import { AuthPageFrame } from "../features/auth/auth-page-frame";
@@ -34,8 +35,18 @@ function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
         failure="Registration failed"
         actionError={actionData?.error}
         onSubmit={async (account) => {
-          await register(account);
-          navigate("/");
+          const user = await register(account);
+          // The home page says where the confirmation link went (when one was sent).
+          navigate(
+            "/",
+            user.emailVerified
+              ? undefined
+              : {
+                  state: signUpNoticeState(
+                    `Welcome, ${user.firstName}! We sent a confirmation link to ${user.email}. Open it to confirm your address.`,
+                  ),
+                },
+          );
         }}
       />
       <Typography variant="body2" sx={{ mt: 2, textAlign: "center" }} color="text.secondary">

@@ -15,8 +15,13 @@ import {
 } from "@aurumwire/shared/articles";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { addEtags } from "../../lib/etag";
+import { addEtags, preparedJson, sendPrepared } from "../../lib/etag";
 import type { ArticlesService } from "./service";
+
+const articleAnswerSchema = z.object({ article: articleSchema });
+/** Cached reads give anonymous readers the same objects: their JSON is made once (lib/etag). */
+const listJson = preparedJson(articleListResponseSchema);
+const articleJson = preparedJson(articleAnswerSchema);
 
 const slugOrIdParams = z.object({
   slugOrId: z.string().trim().min(1).max(200),
@@ -35,7 +40,13 @@ export const articleReadRoutes: FastifyPluginAsyncZod<{ articles: ArticlesServic
       preHandler: app.optionalUser,
       schema: { querystring: articleListQuerySchema, response: { 200: articleListResponseSchema } },
     },
-    async (request) => articles.list(request.query, request.user),
+    async (request, reply) => {
+      const answer = await articles.list(request.query, request.user);
+      return sendPrepared(
+        reply,
+        listJson(answer, () => answer),
+      );
+    },
   );
 
   app.get(
@@ -62,9 +73,15 @@ export const articleReadRoutes: FastifyPluginAsyncZod<{ articles: ArticlesServic
     "/:slugOrId",
     {
       preHandler: app.optionalUser,
-      schema: { params: slugOrIdParams, response: { 200: z.object({ article: articleSchema }) } },
+      schema: { params: slugOrIdParams, response: { 200: articleAnswerSchema } },
     },
-    async (request) => ({ article: await articles.get(request.params.slugOrId, request.user) }),
+    async (request, reply) => {
+      const article = await articles.get(request.params.slugOrId, request.user);
+      return sendPrepared(
+        reply,
+        articleJson(article, () => ({ article })),
+      );
+    },
   );
 
   app.get(

@@ -110,6 +110,9 @@ export function createArticlesService(deps: {
     });
   }
 
+  /** The Article of each record read, while the record lives (the cache holds public ones). */
+  const presented = new WeakMap<ArticleRecord, Article>();
+
   async function findVisible(slugOrId: string | number, viewer: Viewer): Promise<ArticleRecord> {
     const visibility = singleVisibility(viewer);
     const load = () => repository.findBySlugOrId(slugOrId, visibility);
@@ -194,7 +197,14 @@ export function createArticlesService(deps: {
 
     /** One article with its body, by slug or id. */
     async get(slugOrId: string | number, viewer: Viewer = null): Promise<Article> {
-      return toArticle(await findVisible(slugOrId, viewer));
+      const record = await findVisible(slugOrId, viewer);
+      // A cached record gives the same Article every time (its JSON is then made once).
+      let article = presented.get(record);
+      if (!article) {
+        article = toArticle(record);
+        presented.set(record, article);
+      }
+      return article;
     },
 
     async trending(limit: number): Promise<Article[]> {

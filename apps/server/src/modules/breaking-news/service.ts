@@ -4,6 +4,7 @@ import {
   type NewsTickerResponse,
   type TickerNewsItem,
 } from "@aurumwire/shared/news";
+import type { SentimentLabel } from "@aurumwire/shared/sentiment-display";
 import type { Database } from "../../db/client";
 import { notFound, tooManyRequests } from "../../errors";
 import type { CounterStore } from "../../lib/counters";
@@ -85,6 +86,10 @@ export function createBreakingNewsService(deps: {
   articleEditor: Pick<ArticleEditorService, "publishBrief">;
   categoryEditor: Pick<CategoryEditorService, "ensureCategory">;
   users: Pick<UsersRepository, "ensureSystemAccount">;
+  /** The news sentiment of ticker items (the sentiment module's): stored, or read from the title. */
+  sentimentOf?: (
+    items: readonly { id: string; title: string }[],
+  ) => Promise<Map<string, SentimentLabel>>;
   /** A new feed item for the tickers of open pages (the real-time stream, decision 233). */
   onBreaking?: (item: TickerNewsItem) => void;
   /** Called after a brief is published, so cached public pages (home, lists) show it at once. */
@@ -200,6 +205,21 @@ export function createBreakingNewsService(deps: {
     }
   }
 
+  /** Adds each item's sentiment label; a failure leaves the ticker without marks, never broken. */
+  async function withSentiment(answer: NewsTickerResponse): Promise<NewsTickerResponse> {
+    if (!deps.sentimentOf) return answer;
+    try {
+      const labels = await deps.sentimentOf(answer.news);
+      return {
+        ...answer,
+        news: answer.news.map((item) => ({ ...item, sentiment: labels.get(item.id) ?? null })),
+      };
+    } catch (error) {
+      deps.log?.warn({ err: error }, "could not read the sentiment of the ticker's items");
+      return answer;
+    }
+  }
+
   async function buildTicker(): Promise<NewsTickerResponse> {
     if (feeds.length > 0) {
       const rows = await repository.latestFeedItems(tickerSize);
@@ -248,7 +268,7 @@ export function createBreakingNewsService(deps: {
     /** GET /api/news/ticker: the latest feed items, or the 4 built-in headlines without any. */
     async getTicker(): Promise<NewsTickerResponse> {
       if (tickerCache && tickerCache.expiresAt > Date.now()) return tickerCache.value;
-      const value = await buildTicker();
+      const value = await withSentiment(await buildTicker());
       tickerCache = { value, expiresAt: Date.now() + tickerCacheMs };
       return value;
     },

@@ -5,6 +5,7 @@ import {
   sentimentAnalyzeResponseSchema,
   storedArticleSentimentResponseSchema,
 } from "@aurumwire/shared/sentiment";
+import { sentimentTrendsResponseSchema } from "@aurumwire/shared/sentiment-trends";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { SentimentService } from "./service";
 
@@ -37,5 +38,14 @@ export const sentimentRoutes: FastifyPluginAsyncZod<{ sentiment: SentimentServic
       },
     },
     async (request) => ({ data: await sentiment.storedForArticle(request.params.id) }),
+  );
+
+  app.get(
+    "/trends",
+    {
+      preHandler: app.requireRoles(staffRoles, "read sentiment analytics"),
+      schema: { response: { 200: sentimentTrendsResponseSchema } },
+    },
+    async () => ({ data: await sentiment.trends() }),
   );
 };

@@ -9,7 +9,8 @@ import type {
   TextSentiment,
 } from "@aurumwire/shared/sentiment";
 import type { SentimentLabel } from "@aurumwire/shared/sentiment-display";
-import type { NewSentimentScoreRow } from "../../db/schema";
+import type { SentimentTrend, SentimentTrends } from "@aurumwire/shared/sentiment-trends";
+import type { NewSentimentScoreRow, SentimentScoreRow } from "../../db/schema";
 import { notFound } from "../../errors";
 import type { PageCache } from "../../lib/page-cache/store";
 import { articleTag } from "../articles/cache-tags";
@@ -25,6 +26,21 @@ export const sentimentTag = "sentiment";
 const scoreBatch = 100;
 const newsDays = 31;
 
+/** A stored per-coin row as the coin's sentiment; undefined for the whole-text row. */
+function coinRow(row: SentimentScoreRow) {
+  const coin = row.coinSlug === wholeTextSlug ? undefined : coinBySlug(row.coinSlug);
+  if (!coin) return undefined;
+  return {
+    slug: coin.slug,
+    symbol: coin.symbol,
+    name: coin.name,
+    label: row.label as SentimentLabel,
+    score: row.score,
+    confidence: row.confidence,
+    drivers: row.drivers,
+  };
+}
+
 function hashText(parts: TextParts): string {
   return createHash("sha256")
     .update(`${parts.title ?? ""}\u0000${parts.excerpt ?? ""}\u0000${parts.body ?? ""}`)
@@ -37,6 +53,8 @@ export function createSentimentService(deps: {
   articles: ArticlesRepository;
   news: BreakingNewsRepository;
   cache: PageCache;
+  /** Category names for the per-category trends. */
+  categories: { list(): Promise<readonly { id: number; name: string }[]> };
   log?: { warn(object: object, message: string): void };
   now?: () => Date;
 }) {
@@ -272,18 +290,10 @@ export function createSentimentService(deps: {
         });
       }
       for (const row of rows) {
-        if (row.coinSlug === wholeTextSlug) continue;
-        const coin = coinBySlug(row.coinSlug);
-        const entry = result.get(row.subjectId);
-        if (!coin || !entry) continue;
-        entry.coins.push({
-          slug: coin.slug,
-          symbol: coin.symbol,
-          name: coin.name,
-          label: row.label as SentimentLabel,
-          score: row.score,
-          confidence: row.confidence,
-        });
+        const coin = coinRow(row);
+        if (!coin) continue;
+        const { drivers: _drivers, ...entry } = coin;
+        result.get(row.subjectId)?.coins.push(entry);
       }
       return result;
     },
@@ -298,23 +308,64 @@ export function createSentimentService(deps: {
         score: whole.score,
         confidence: whole.confidence,
         drivers: whole.drivers,
-        coins: rows.flatMap((row) => {
-          const coin = row.coinSlug === wholeTextSlug ? undefined : coinBySlug(row.coinSlug);
-          if (!coin) return [];
-          return [
-            {
-              slug: coin.slug,
-              symbol: coin.symbol,
-              name: coin.name,
-              label: row.label as SentimentLabel,
-              score: row.score,
-              confidence: row.confidence,
-              drivers: row.drivers,
-            },
-          ];
-        }),
+        coins: rows.flatMap((row) => coinRow(row) ?? []),
         engine: "offline",
         computedAt: whole.computedAt.toISOString(),
+      };
+    },
+
+    /**
+     * The ticker's marks: a feed item's stored label, or, for one not scored yet and the built-in
+     * headlines, its title read by the classifier (a few microseconds each).
+     */
+    async tickerLabels(
+      items: readonly { id: string; title: string }[],
+    ): Promise<Map<string, SentimentLabel>> {
+      const ids = items.filter((item) => /^\d{1,9}$/.test(item.id)).map((item) => Number(item.id));
+      const stored = await repository.forSubjects("news", ids);
+      const labels = new Map<string, SentimentLabel>();
+      for (const row of stored) {
+        if (row.coinSlug === wholeTextSlug)
+          labels.set(String(row.subjectId), row.label as SentimentLabel);
+      }
+      for (const item of items) {
+        if (!labels.has(item.id)) labels.set(item.id, analyzeText({ title: item.title }).label);
+      }
+      return labels;
+    },
+
+    /** The daily index per coin and per category over 30 days (the dashboard's analytics). */
+    async trends(): Promise<SentimentTrends> {
+      const all = await overview();
+      const at = now();
+      const rows = await repository.since(
+        wholeTextSlug,
+        new Date(at.getTime() - historyDays * 86_400_000),
+      );
+      const names = new Map((await deps.categories.list()).map((row) => [row.id, row.name]));
+      const byCategory = new Map<number, typeof rows>();
+      for (const row of rows) {
+        if (row.categoryId === null || !names.has(row.categoryId)) continue;
+        byCategory.set(row.categoryId, [...(byCategory.get(row.categoryId) ?? []), row]);
+      }
+      const byItems = (a: SentimentTrend, b: SentimentTrend) => b.items - a.items;
+      return {
+        coins: all.coins
+          .map((coin) => ({
+            key: coin.slug,
+            name: `${coin.name} (${coin.symbol})`,
+            items: coin.history.reduce((sum, point) => sum + point.items, 0),
+            history: coin.history,
+          }))
+          .sort(byItems),
+        categories: [...byCategory]
+          .map(([id, list]) => ({
+            key: String(id),
+            name: names.get(id)!,
+            items: list.length,
+            history: dailyHistory(list, at),
+          }))
+          .sort(byItems),
       };
     },
 

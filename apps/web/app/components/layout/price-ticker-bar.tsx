@@ -1,3 +1,4 @@
+import { coinBySymbol, coinPath } from "@aurumwire/shared/coins";
 import { changeDirection, formatChange, formatTickerPrice } from "@aurumwire/shared/format";
 import type { TickerCoin } from "@aurumwire/shared/market";
 import { type ReactNode, useEffect, useState } from "react";
@@ -48,20 +49,38 @@ export function PriceTickerBar({
             >
               {/* Two copies back to back make the scroll seamless; the second is hidden from screen readers. */}
               {(looping ? [0, 1] : [0]).flatMap((copy) =>
-                coins.map((coin) => (
-                  <span
-                    key={`${copy}-${coin.symbol}`}
-                    className="aw-ticker-coin"
-                    data-testid={copy === 0 ? "ticker-coin" : undefined}
-                    aria-hidden={copy === 1 ? true : undefined}
-                  >
-                    <strong>{coin.symbol}</strong>
-                    <FlashValue value={coin.price}>{formatTickerPrice(coin.price)}</FlashValue>
-                    <span className={`aw-ticker-${changeDirection(coin.change24h)}`}>
-                      {formatChange(coin.change24h)}
+                coins.map((coin) => {
+                  const page = coinBySymbol(coin.symbol);
+                  const content = (
+                    <>
+                      <strong>{coin.symbol}</strong>
+                      <FlashValue value={coin.price}>{formatTickerPrice(coin.price)}</FlashValue>
+                      <span className={`aw-ticker-${changeDirection(coin.change24h)}`}>
+                        {formatChange(coin.change24h)}
+                      </span>
+                    </>
+                  );
+                  const shared = {
+                    className: "aw-ticker-coin",
+                    "data-testid": copy === 0 ? "ticker-coin" : undefined,
+                    "aria-hidden": copy === 1 ? true : undefined,
+                  };
+                  // Each tracked coin opens its page (issue 30); the loop's copy is out of the tab order.
+                  return page ? (
+                    <a
+                      key={`${copy}-${coin.symbol}`}
+                      {...shared}
+                      href={coinPath(page)}
+                      tabIndex={copy === 1 ? -1 : undefined}
+                    >
+                      {content}
+                    </a>
+                  ) : (
+                    <span key={`${copy}-${coin.symbol}`} {...shared}>
+                      {content}
                     </span>
-                  </span>
-                )),
+                  );
+                }),
               )}
             </div>
           </div>

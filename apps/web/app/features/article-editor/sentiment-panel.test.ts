@@ -19,6 +19,7 @@ describe("the editor's sentiment panel", () => {
     expect(draftAnalyzeBody({ title: " ", excerpt: "", text: "<p> </p>" })).toBeNull();
     expect(draftAnalyzeBody({ title: "ETH slides", excerpt: "", text: "<p></p>" })).toEqual({
       text: "ETH slides",
+      title: "ETH slides",
     });
     expect(
       draftAnalyzeBody({ title: "ETH slides", excerpt: "An exploit.", text: "<p>Body</p>" }),

@@ -1,5 +1,6 @@
 import { intervals } from "@aurumwire/shared/limits";
 import type { NewsTickerResponse, TickerNewsItem } from "@aurumwire/shared/news";
+import { sentimentLabelText } from "@aurumwire/shared/sentiment-display";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { requestArticleFor, useBreakingNews } from "./use-breaking-news";
@@ -74,10 +75,24 @@ export function BreakingNewsTicker({
         >
           {/* `breaking-title` is what the e2e spec reads the headline from. */}
           <span className="aw-breaking__title breaking-title">{current.title}</span>
+          <SentimentMark label={current.sentiment} />
           <span className="aw-breaking__source">{current.source}</span>
         </button>
       )}
     </section>
+  );
+}
+
+/** "▲ Bullish" / "▼ Bearish" after a headline (issue 30); nothing for neutral or unscored. */
+export function SentimentMark({ label }: { label: TickerNewsItem["sentiment"] }) {
+  if (label !== "positive" && label !== "negative") return null;
+  return (
+    <span
+      className={`aw-breaking__mood aw-breaking__mood--${label}`}
+      data-testid="breaking-sentiment"
+    >
+      <span aria-hidden="true">{label === "positive" ? "▲" : "▼"}</span> {sentimentLabelText[label]}
+    </span>
   );
 }
 

@@ -21,6 +21,7 @@ import { useAnalyticsOverview } from "../../api/analytics";
 import { countAxis } from "../../components/count-axis";
 import { dashboardPaths } from "../../lib/dashboard-paths";
 import { formatDayLabel } from "../../lib/dates";
+import { SentimentTrends } from "./sentiment-trends";
 
 const count = (value: number) => value.toLocaleString("en-US");
 
@@ -176,6 +177,7 @@ export function SiteAnalytics({ userId }: { userId: number | undefined }) {
             />
           </Box>
         </Section>
+        <SentimentTrends />
         <Box
           sx={{
             display: "grid",

@@ -26,7 +26,16 @@ export type LandingBlock<CardArticle extends LandingArticle = LandingArticle> =
   | { id: number; type: "featured_articles"; title: string; picks: CardArticle[] }
   | { id: number; type: "latest_news"; title: string; articles: CardArticle[] }
   | { id: number; type: "trending"; title: string; articles: CardArticle[] }
-  | { id: number; type: "market_analytics"; title: string; analytics: MarketAnalyticsData | null }
+  | {
+      id: number;
+      type: "market_analytics";
+      title: string;
+      /** The spec's 4 'Market Analysis' items: the newest analysis articles not shown above. */
+      articles: CardArticle[];
+      analytics: MarketAnalyticsData | null;
+      /** The News Sentiment Index (issue 30), where the page has it. */
+      sentiment: LandingSentimentIndex | null;
+    }
   | { id: number; type: "breaking_news"; title: string; news: NewsTickerResponse | null }
   | {
       id: number;
@@ -37,6 +46,17 @@ export type LandingBlock<CardArticle extends LandingArticle = LandingArticle> =
       /** The price history of the period charts' coins, by period; null when it failed. */
       histories: Partial<Record<MarketHistoryPeriod, MarketHistoryData | null>>;
     };
+
+/** The overall News Sentiment Index as the landing block shows it. */
+export interface LandingSentimentIndex {
+  index: number | null;
+  label: string;
+  trend: number | null;
+  coverage: string;
+}
+
+/** Where the Market Analysis items come from: the /analysis page's categories, in its order. */
+export const analysisCategorySlugs = ["technical-analysis", "market-news", "trending"] as const;
 
 export type LandingCategoryLink = Pick<Category, "id" | "name" | "slug">;
 
@@ -69,6 +89,8 @@ export interface LandingSources<CardArticle extends LandingArticle> {
   /** The price history of tracked coins over a period (decision 125). */
   history(coins: string[], period: MarketHistoryPeriod): Promise<MarketHistoryData | null>;
   news(): Promise<NewsTickerResponse | null>;
+  /** The News Sentiment Index; absent where the page does not show it (the manager's preview). */
+  sentiment?(): Promise<LandingSentimentIndex | null>;
 }
 
 const itemsOf = (section: LandingSection) =>
@@ -144,18 +166,37 @@ export async function composeLandingBlocks<CardArticle extends LandingArticle>(
         blocks.push({ ...base, type: "latest_news", articles });
         break;
       }
-      case "trending":
+      case "trending": {
+        // Trending stories not already on the page (the hero's, the picks...), most read first.
+        const trending = await sources.trending(count + shown.size).catch(() => []);
         blocks.push({
           ...base,
           type: "trending",
-          articles: await sources.trending(count).catch(() => []),
+          articles: trending
+            .filter((article) => !shown.has(article.id))
+            .slice(0, count)
+            .map(take),
         });
         break;
+      }
       case "market_analytics": {
-        const analytics = await sources.analytics().catch(() => null);
+        const [analytics, sentiment, ...lists] = await Promise.all([
+          sources.analytics().catch(() => null),
+          sources.sentiment?.().catch(() => null) ?? null,
+          ...analysisCategorySlugs.map((slug) =>
+            sources.inCategory(slug, count + shown.size).catch(() => []),
+          ),
+        ]);
+        const articles: CardArticle[] = [];
+        for (const article of lists.flat()) {
+          if (articles.length >= count) break;
+          if (!shown.has(article.id)) articles.push(take(article));
+        }
         blocks.push({
           ...base,
           type: "market_analytics",
+          articles,
+          sentiment: sentiment ?? null,
           analytics: analytics && {
             ...analytics,
             marketAnalytics: analytics.marketAnalytics.slice(0, count),

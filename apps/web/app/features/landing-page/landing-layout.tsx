@@ -19,7 +19,12 @@ import type { NewsTickerResponse } from "@aurumwire/shared/news";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Footer, type FooterColumn } from "../../components/layout/footer";
 import { SiteLink } from "../../components/site-link";
-import type { LandingArticle, LandingBlock, LandingPageData } from "./compose-landing-page";
+import type {
+  LandingArticle,
+  LandingBlock,
+  LandingPageData,
+  LandingSentimentIndex,
+} from "./compose-landing-page";
 import "./landing.css";
 import { SkipLink } from "../../components/skip-link";
 
@@ -29,6 +34,8 @@ export interface LandingSlots<CardArticle extends LandingArticle> {
   article(article: CardArticle, variant: "hero" | "grid" | "small", priority?: boolean): ReactNode;
   analytics(data: MarketAnalyticsData | null): ReactNode;
   news(data: NewsTickerResponse | null): ReactNode;
+  /** The News Sentiment Index in the Market Analysis block (issue 30). */
+  sentiment(index: LandingSentimentIndex): ReactNode;
   newsletter: ReactNode;
 }
 
@@ -318,10 +325,25 @@ function Block<CardArticle extends LandingArticle>({
         </section>
       );
     case "market_analytics":
+      // The spec's 4 'Market Analysis' items (analysis articles), the News Sentiment Index and
+      // the market cards, under a heading like every other section's.
       return (
-        <div className="aw-section aw-landing-analytics" data-section-type="market_analytics">
+        <section
+          className="aw-section aw-landing-analytics"
+          aria-labelledby={headingId}
+          data-section-type="market_analytics"
+        >
+          {heading}
+          {block.articles.length > 0 && (
+            <div className="aw-grid aw-grid--4 aw-landing-analysis">
+              {block.articles.map((article) => (
+                <div key={article.id}>{slots.article(article, "grid")}</div>
+              ))}
+            </div>
+          )}
+          {block.sentiment && slots.sentiment(block.sentiment)}
           {slots.analytics(block.analytics)}
-        </div>
+        </section>
       );
     case "breaking_news":
       return (

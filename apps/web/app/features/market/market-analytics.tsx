@@ -50,12 +50,19 @@ function AnalyticsCard({ card }: { card: MarketAnalyticsCard }) {
 }
 
 /** The Market Analytics sidebar cards (spec: home sidebar), from the data given. */
-export function MarketAnalytics({ data }: { data: MarketAnalyticsData | null }) {
+export function MarketAnalytics({
+  data,
+  heading: Heading = "h2",
+}: {
+  data: MarketAnalyticsData | null;
+  /** h3 inside a section of its own (the landing page's Market Analysis block). */
+  heading?: "h2" | "h3";
+}) {
   return (
     <section className="aw-analytics" aria-labelledby="market-analytics-heading">
-      <h2 id="market-analytics-heading" className="aw-analytics__heading">
+      <Heading id="market-analytics-heading" className="aw-analytics__heading">
         Market Analytics
-      </h2>
+      </Heading>
       {data ? (
         <MarketDataSourceNote source={data.source} updatedAt={data.updatedAt} />
       ) : (
@@ -71,7 +78,13 @@ export function MarketAnalytics({ data }: { data: MarketAnalyticsData | null }) 
 }
 
 /** Market Analytics with its data: the server's first answer, refreshed every 300000 ms. */
-export function LiveMarketAnalytics({ initial }: { initial: MarketAnalyticsData | null }) {
+export function LiveMarketAnalytics({
+  initial,
+  heading,
+}: {
+  initial: MarketAnalyticsData | null;
+  heading?: "h2" | "h3";
+}) {
   const data = useMarketAnalytics(initial);
-  return <MarketAnalytics data={data} />;
+  return <MarketAnalytics data={data} heading={heading} />;
 }
