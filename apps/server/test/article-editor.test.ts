@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resolvePublishedAt } from "../src/modules/articles/editor-service";
+import { resolvePublishedAt } from "../src/modules/articles/editor-rules";
 import { buildTestApp, loginAs } from "./helpers";
 import { createArticle, createCategory, type Headers, validArticle } from "./newsroom-fixtures";
 

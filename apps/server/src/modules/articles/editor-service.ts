@@ -19,78 +19,23 @@ import { limits } from "@aurumwire/shared/limits";
 import { isEditor } from "@aurumwire/shared/roles";
 import { nextFreeSlug, slugify } from "@aurumwire/shared/slugs";
 import type { Database, Executor } from "../../db/client";
-import type { ArticleRow, NewArticleRow, UserRow } from "../../db/schema";
-import { badRequest, forbidden, notFound } from "../../errors";
+import type { ArticleRow, NewArticleRow } from "../../db/schema";
+import { badRequest, notFound } from "../../errors";
 import { articleChangeTags } from "./cache-tags";
 import type { ArticleEditorRepository } from "./editor-repository";
+import {
+  type Actor,
+  assertMayChange,
+  assertMaySetFlags,
+  invalidCategory,
+  isSlugClash,
+  isUniqueClash,
+  resolvePublishedAt,
+  toRevisionSnapshot,
+} from "./editor-rules";
 import { toArticle } from "./present";
 import type { ArticlesRepository } from "./repository";
 import { sanitizeArticleHtml } from "./sanitize";
-
-type Actor = Pick<UserRow, "id" | "role">;
-
-const editorsOnly = (action: string) =>
-  forbidden(`You need admin or editor privileges to ${action}.`);
-
-const invalidCategory = () =>
-  badRequest("Please check your input: Please select a valid category", {
-    categoryId: "Please select a valid category",
-  });
-
-/** A unique-index clash (PGlite may not name the constraint). */
-function isUniqueClash(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } })?.cause ?? error;
-  return (cause as { code?: string } | undefined)?.code === "23505";
-}
-
-/** A unique-index clash on the slug (two saves of the same title at once). */
-function isSlugClash(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? error;
-  const { code, constraint } = (cause ?? {}) as { code?: string; constraint?: string };
-  return code === "23505" && (!constraint || constraint === "articles_slug_idx");
-}
-
-/** What a revision keeps of an article. */
-export function toRevisionSnapshot(row: ArticleRow): RevisionSnapshot {
-  return {
-    title: row.title,
-    excerpt: row.excerpt,
-    content: row.content,
-    categoryId: row.categoryId,
-    tags: row.tags,
-    featuredImage: row.featuredImage,
-    metaTitle: row.metaTitle,
-    metaDescription: row.metaDescription,
-    isPremium: row.isPremium,
-    isFeatured: row.isFeatured,
-    status: row.status,
-    publishedAt: row.publishedAt?.toISOString() ?? null,
-  };
-}
-
-/**
- * publishedAt follows the status (spec point 4): becoming published stamps now unless a future
- * date schedules it; staying published keeps the date unless a new one is sent; other statuses
- * keep the date unless the request sets it (Save Draft sends null to clear it).
- */
-export function resolvePublishedAt(options: {
-  previousStatus: ArticleRow["status"] | null;
-  previousPublishedAt: Date | null;
-  nextStatus: ArticleRow["status"];
-  requested: string | null | undefined;
-  now: Date;
-}): Date | null {
-  const { previousStatus, previousPublishedAt, nextStatus, requested, now } = options;
-  const requestedDate = requested ? new Date(requested) : null;
-  if (nextStatus === "published") {
-    if (previousStatus !== "published") {
-      return requestedDate && requestedDate > now ? requestedDate : now;
-    }
-    return requestedDate ?? previousPublishedAt ?? now;
-  }
-  if (requested !== undefined) return requestedDate;
-  return previousPublishedAt;
-}
 
 /**
  * The newsroom's write side of articles: who may do what (spec point 6), status and publishedAt
@@ -110,24 +55,6 @@ export function createArticleEditorService(deps: {
 }) {
   const { db, repository, articlesRepository, onContentChanged } = deps;
   const now = deps.now ?? (() => new Date());
-
-  function assertMayChange(actor: Actor, row: ArticleRow, action: "edit" | "delete") {
-    if (isEditor(actor) || row.authorId === actor.id) return;
-    throw editorsOnly(`${action} articles by other authors`);
-  }
-
-  /** Authors write and keep drafts; publishing and featuring are for editors and admins. */
-  function assertMaySetFlags(
-    actor: Actor,
-    previous: { status: ArticleRow["status"] | null; isFeatured: boolean },
-    next: { status: ArticleRow["status"]; isFeatured: boolean },
-  ) {
-    if (isEditor(actor)) return;
-    if (next.status === "published" && previous.status !== "published") {
-      throw editorsOnly("publish articles");
-    }
-    if (next.isFeatured !== previous.isFeatured) throw editorsOnly("feature articles");
-  }
 
   function cleanContent(html: string): string {
     const clean = sanitizeArticleHtml(html);

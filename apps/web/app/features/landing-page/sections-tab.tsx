@@ -301,13 +301,14 @@ export function SectionsTab({ sections, notify }: { sections: LandingSection[]; 
                   {describeConfiguration(section) || "Default options"}
                 </Typography>
               </Box>
-              {/* The controls wrap as one group: on a phone the delete icon keeps its row. */}
+              <Chip
+                size="small"
+                label={landingSectionTypeLabels[section.sectionType]}
+                variant="outlined"
+              />
+              {/* The controls wrap as one group: on a phone the delete icon keeps its row, and
+                  the type chip goes before them, so the group fits a 390 px screen. */}
               <Stack direction="row" sx={{ alignItems: "center", gap: 1, flexWrap: "nowrap" }}>
-                <Chip
-                  size="small"
-                  label={landingSectionTypeLabels[section.sectionType]}
-                  variant="outlined"
-                />
                 <FormControlLabel
                   sx={{ mr: 0 }}
                   control={
