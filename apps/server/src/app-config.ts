@@ -108,6 +108,11 @@ export interface AppConfig {
    * are internal (OUTBOUND_ALLOW_PRIVATE); everything else internal is refused (decision 220).
    */
   outboundAllowPrivate: string[];
+  /**
+   * The VAPID key pair and contact that sign breaking-news Web Push messages (decision 237;
+   * VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT); null: alerts are not offered.
+   */
+  webPush: { publicKey: string; privateKey: string; subject: string } | null;
   /** The partner queue's clock; tests move it instead of waiting a day. */
   partnerClock?: () => number;
   /**

@@ -58,6 +58,7 @@ import { sentimentRoutes } from "./modules/sentiment/routes";
 import { feedRoutes } from "./modules/site-feeds/routes";
 import { siteSettingsRoutes } from "./modules/site-settings/routes";
 import { usersRoutes } from "./modules/users/routes";
+import { webPushRoutes } from "./modules/web-push/routes";
 import authPlugin from "./plugins/auth";
 import errorsPlugin from "./plugins/errors";
 import inputGuardsPlugin from "./plugins/input-guards";
@@ -325,6 +326,7 @@ export async function buildApp(
       });
       await api.register(realtimeRoutes, { hub: streamHub });
       await api.register(liveCoverageRoutes, { live: services.liveCoverage });
+      await api.register(webPushRoutes, { prefix: "/push", webPush: services.webPush });
       await api.register(breakingNewsRoutes, {
         prefix: "/news",
         breakingNews: services.breakingNews,

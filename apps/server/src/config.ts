@@ -138,6 +138,24 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).max(200).optional(),
   // Internal ranges a staff-set address (partner, webhook) may reach anyway: an intranet partner,
   // a test's local stand-in. Unset: none (issue 33, decision 220).
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{86,88}$/,
+      "must be a VAPID public key (npx web-push generate-vapid-keys)",
+    )
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{42,44}$/,
+      "must be a VAPID private key (npx web-push generate-vapid-keys)",
+    )
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: address or an https URL")
+    .optional(),
   OUTBOUND_ALLOW_PRIVATE: z
     .string()
     .transform((value) =>
@@ -191,6 +209,16 @@ export function loadConfig(
   if (e.MARKET_STREAM_URL && !e.MARKET_DATA_URL) {
     throw new ConfigError([
       "MARKET_DATA_URL: required when MARKET_STREAM_URL is set (the stream's prices are checked against the price API and its gaps filled from it)",
+    ]);
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError([
+      "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both (one key pair) or neither (no breaking-news alerts)",
+    ]);
+  }
+  if (e.VAPID_PUBLIC_KEY && !vapidSubject(e)) {
+    throw new ConfigError([
+      "VAPID_SUBJECT: required with the VAPID keys unless CONTACT_EMAIL is set (a mailto: address or https URL where push services can reach the site's operator)",
     ]);
   }
   const s3 = s3StorageConfig(e);
@@ -247,6 +275,14 @@ export function loadConfig(
       secretKey: e.PARTNER_SECRET_KEY,
     },
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE ?? [],
+    webPush:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? {
+            publicKey: e.VAPID_PUBLIC_KEY,
+            privateKey: e.VAPID_PRIVATE_KEY,
+            subject: vapidSubject(e)!,
+          }
+        : null,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${mailDomain(e.PUBLIC_URL)}>`,
@@ -281,6 +317,17 @@ function s3StorageConfig(e: z.output<typeof envSchema>): S3StorageConfig | null 
 }
 
 /** The host of the public address for the default sender (localhost for local installs). */
+/** Who push services may contact about our alerts: VAPID_SUBJECT, the contact address, or the https site. */
+function vapidSubject(e: {
+  VAPID_SUBJECT?: string;
+  CONTACT_EMAIL?: string;
+  PUBLIC_URL?: string;
+}): string | undefined {
+  if (e.VAPID_SUBJECT) return e.VAPID_SUBJECT;
+  if (e.CONTACT_EMAIL) return `mailto:${e.CONTACT_EMAIL}`;
+  return e.PUBLIC_URL?.startsWith("https://") ? e.PUBLIC_URL : undefined;
+}
+
 function mailDomain(publicUrl: string | undefined): string {
   if (!publicUrl) return "localhost";
   return new URL(publicUrl).hostname || "localhost";

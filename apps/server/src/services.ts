@@ -1,5 +1,4 @@
 import { intervals } from "@aurumwire/shared/limits";
-import type { StreamBreakingEvent } from "@aurumwire/shared/realtime-events";
 import { createAccountServices } from "./account-services";
 import { createChatProvider, createImageProviders } from "./ai-providers";
 import type { AppConfig } from "./config";
@@ -33,8 +32,6 @@ import { createContactRepository } from "./modules/contact/repository";
 import { createContactService } from "./modules/contact/service";
 import { createLandingPageRepository } from "./modules/landing-page/repository";
 import { createLandingPageService } from "./modules/landing-page/service";
-import { createLiveCoverageRepository } from "./modules/live-coverage/repository";
-import { createLiveCoverageService } from "./modules/live-coverage/service";
 import { createCoinGeckoClient } from "./modules/market-data/coingecko-client";
 import { createMarketDataRepository } from "./modules/market-data/repository";
 import { createMarketDataService, type MarketDataLogger } from "./modules/market-data/service";
@@ -51,7 +48,8 @@ import { createPublicContentRepository } from "./modules/public-api/repository";
 import { createPublicApiService } from "./modules/public-api/service";
 import { createPublicAuthorsReader } from "./modules/public-site/author-reader";
 import { createPublicSettingsReader } from "./modules/public-site/settings-reader";
-import { publishEvent, type RealtimeBus } from "./modules/realtime/bus";
+import { createReaderAnnouncements } from "./modules/realtime/announcements";
+import type { RealtimeBus } from "./modules/realtime/bus";
 import { createSentimentRepository } from "./modules/sentiment/repository";
 import { createSentimentService } from "./modules/sentiment/service";
 import { createFeedsService } from "./modules/site-feeds/service";
@@ -162,6 +160,17 @@ export function createServices(deps: {
     repository: createCategoryEditorRepository(db),
     onContentChanged,
   });
+  // Addresses others choose (partner connections, webhooks, push endpoints) go through it (220).
+  const outboundGuard = createAddressGuard({ allowPrivate: config.outboundAllowPrivate });
+  const { liveCoverage, webPush, breaking } = createReaderAnnouncements({
+    db,
+    bus,
+    cache: pageCache,
+    articles: articlesRepository,
+    vapid: config.webPush,
+    guard: outboundGuard,
+    log,
+  });
   const breakingNewsRepository = createBreakingNewsRepository(db);
   const breakingNews = createBreakingNewsService({
     // Read when the ticker is built, after `sentiment` below exists.
@@ -177,7 +186,7 @@ export function createServices(deps: {
     articleEditor,
     categoryEditor,
     users: usersRepository,
-    onBreaking: (item) => publishEvent(bus, "breaking", { item } satisfies StreamBreakingEvent),
+    onBreaking: breaking,
     // A brief was published: a new article in the lists (the ticker links it on the home).
     onContentChanged: () => onArticlesChanged([articleListsTag]),
     // The writer is built below; a brief is only ever published after boot.
@@ -233,8 +242,6 @@ export function createServices(deps: {
     users: usersRepository,
     categories,
   });
-  // Partner connections and webhooks are addresses staff set: they go through the guard (220).
-  const outboundGuard = createAddressGuard({ allowPrivate: config.outboundAllowPrivate });
   const partnersRepository = createPartnersRepository(db);
   const partners = createPartnersService({
     repository: partnersRepository,
@@ -258,12 +265,6 @@ export function createServices(deps: {
     articleStates: (ids) => partnersRepository.articleTitles(ids),
   });
   const notifications = createNotificationsService({ articles: articlesRepository });
-  const liveCoverage = createLiveCoverageService({
-    repository: createLiveCoverageRepository(db),
-    articles: articlesRepository,
-    cache: pageCache,
-    publish: (event) => publishEvent(bus, "live-update", event),
-  });
   const landingPage = createLandingPageService({
     db,
     repository: createLandingPageRepository(db),
@@ -306,6 +307,7 @@ export function createServices(deps: {
     outboundGuard,
     notifications,
     liveCoverage,
+    webPush,
     partners,
     campaigns,
     publicApi,

@@ -473,6 +473,51 @@ describe("other adapters and reads", () => {
     });
   });
 
+  it("withdraws from a webhook partner with a signed article.withdrawn (pubstatus withheld)", async () => {
+    const partner = await createPartner({
+      kind: "webhook",
+      url: `${hookServer.url}/hook`,
+      username: null,
+      secret: "webhook-shared-secret-123",
+    });
+    const article = await publishedArticle("Webhook article taken down for a correction");
+    const sent = (await onboard(article.id, partner.id)).json().data.push;
+    const withdrawn = (await call("POST", `/api/aurumwire/pushes/${sent.id}/withdraw`)).json().data
+      .push;
+    expect(withdrawn).toMatchObject({
+      action: "withdraw",
+      status: "sent",
+      remoteId: sent.remoteId,
+      canWithdraw: false,
+    });
+    const delivery = hook.received.at(-1)!;
+    expect(delivery.event).toBe("article.withdrawn");
+    expect(delivery.document).toMatchObject({
+      pubstatus: "withheld",
+      remoteId: sent.remoteId,
+      uri: expect.stringContaining(article.slug),
+    });
+    // Sent again later: a new story for the receiver, not an update of the withdrawn one.
+    const again = (await onboard(article.id, partner.id)).json().data.push;
+    expect(again).toMatchObject({ status: "sent", action: "create" });
+    expect(hook.received.at(-1)!.event).toBe("article.published");
+
+    // A receiver that refuses the withdrawal: the row says so, and Retry withdraws again.
+    hookServer.setHandler((_request, response) => sendJson(response, 503, { error: "busy" }));
+    let failed: { id: number; error: string };
+    try {
+      failed = (await call("POST", `/api/aurumwire/pushes/${again.id}/withdraw`)).json().data.push;
+      expect(failed).toMatchObject({ action: "withdraw", status: "failed", canRetry: true });
+      expect(failed.error).toMatch(/^Withdrawing failed: .*503/);
+    } finally {
+      hookServer.setHandler(hook.handler);
+    }
+    const retried = (await call("POST", `/api/aurumwire/pushes/${failed.id}/retry`)).json().data
+      .push;
+    expect(retried).toMatchObject({ action: "withdraw", status: "sent" });
+    expect(hook.received.at(-1)!.event).toBe("article.withdrawn");
+  });
+
   it("recommends published articles the partner has not had, and reports status", async () => {
     const partner = await createPartner();
     const article = await publishedArticle();

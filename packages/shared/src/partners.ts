@@ -95,25 +95,6 @@ export const updatePartnerConnectionSchema = z.object({
 export type UpdatePartnerConnection = z.input<typeof updatePartnerConnectionSchema>;
 export type PartnerConnectionChanges = z.output<typeof updatePartnerConnectionSchema>;
 
-export interface PartnerConnectionView {
-  id: number;
-  name: string;
-  kind: PartnerKind;
-  url: string;
-  username: string | null;
-  /** "••••abcd": the secret itself never leaves the server after saving. */
-  secretHint: string;
-  postStatus: string;
-  maxArticles: number;
-  windowHours: number;
-  isDefault: boolean;
-  isActive: boolean;
-  source: "env" | "dashboard";
-  lastCheckedAt: string | null;
-  lastCheckOk: boolean | null;
-  lastCheckMessage: string | null;
-}
-
 export const partnerPushStatuses = [
   "held",
   "queued",
@@ -123,33 +104,6 @@ export const partnerPushStatuses = [
   "cancelled",
 ] as const;
 export type PartnerPushStatus = (typeof partnerPushStatuses)[number];
-
-export interface PartnerPushView {
-  id: number;
-  partnerId: number;
-  partnerName: string;
-  articleId: number;
-  articleTitle: string;
-  campaignId: number | null;
-  /** create: a new post; update: a re-send; withdraw: taken down on the partner. */
-  action: "create" | "update" | "withdraw";
-  status: PartnerPushStatus;
-  /** Queued: when it goes out; sent: when it went out. */
-  slotAt: string | null;
-  nextAttemptAt: string | null;
-  attempts: number;
-  remoteId: string | null;
-  remoteUrl: string | null;
-  error: string | null;
-  /** remote_gone: the partner deleted the post; check_partner: the outcome was never known. */
-  errorCode: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  /** What the Syndication log offers for this push. */
-  canRetry: boolean;
-  canSendAsNew: boolean;
-  canWithdraw: boolean;
-}
 
 export const pushIdParamsSchema = z.object({
   id: databaseId("Push id must be a positive whole number"),
@@ -195,34 +149,10 @@ export const recommendationsQuerySchema = z.object({
   partnerId: databaseId("Partner id must be a positive whole number").optional(),
 });
 
-export interface IntegrationStatus {
-  integration: {
-    connected: boolean;
-    configured: boolean;
-    /** "connected", "error", "unchecked" (never tested) or "not_configured". */
-    status: "connected" | "error" | "unchecked" | "not_configured";
-    message: string;
-    partner: { id: number; name: string; kind: PartnerKind; url: string } | null;
-  };
-  lastChecked: string | null;
-  compliance: { articlesLast24Hours: number };
-}
-
-export interface ComplianceStatus {
-  statistics: { articlesLast24Hours: number; articlesLast7Days: number; averagePerDay: number };
-  complianceRule: { maxArticles: number; windowHours: number; description: string };
-  /** max(0, maxArticles - articles in the rule's window) (spec point 4). */
-  remaining: number;
-  queued: number;
-  /** When the next queued article goes out, if any. */
-  nextSlotAt: string | null;
-  countingSince: string | null;
-  partner: { id: number; name: string } | null;
-}
-
-export interface ConnectionTestResult {
-  ok: boolean;
-  message: string;
-  partner: { id: number; name: string; kind: PartnerKind } | null;
-  checkedAt: string;
-}
+export type {
+  ComplianceStatus,
+  ConnectionTestResult,
+  IntegrationStatus,
+  PartnerConnectionView,
+  PartnerPushView,
+} from "./partner-views";

@@ -15,3 +15,4 @@ export * from "./schema/newsletter";
 export * from "./schema/partners";
 export * from "./schema/sentiment";
 export * from "./schema/users";
+export * from "./schema/web-push";

@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categories, partnerPushes, users } from "../../src/db/schema";
-import { insertArticle, userId } from "../article-fixtures";
-import { buildTestApp, demo, loginAs } from "../helpers";
-import { multipartBody, sampleImage } from "../newsroom-fixtures";
+import { users } from "../../src/db/schema";
+import { userId } from "../article-fixtures";
+import { demo } from "../helpers";
 import { type RealGhost, startGhost } from "./ghost";
+import { type PartnerSuite, publicUrl, startPartnerSuite } from "./suite";
 import { startSwallowingProxy } from "./swallowing-proxy";
 
 /**
@@ -13,10 +12,6 @@ import { startSwallowingProxy } from "./swallowing-proxy";
  * scripts/partners/install-ghost.sh), checked on Ghost's own Admin API and public pages. Run by
  * `npm run test:partners` (Ghost's first install takes ~10 minutes, so it is not in `npm test`).
  */
-
-const hour = 3_600_000;
-let clock = Date.now();
-const publicUrl = "https://aurumwire.example";
 
 type GhostPost = {
   id: string;
@@ -34,81 +29,26 @@ type GhostPost = {
 };
 
 describe("a real Ghost 5", () => {
-  let app: FastifyInstance;
+  let suite: PartnerSuite;
   let ghost: RealGhost;
-  let admin: { authorization: string };
-  let authorId: number;
-  let authorName: string;
-  let category: { id: number; name: string };
 
   beforeAll(async () => {
     ghost = await startGhost();
-    // Ghost runs on this machine: staff-set addresses may reach it (decision 220).
-    app = await buildTestApp(
-      { partnerClock: () => clock, publicUrl, outboundTimeoutMs: 15_000 },
-      { OUTBOUND_ALLOW_PRIVATE: "127.0.0.1/32" },
-    );
-    admin = await loginAs(app, "admin");
-    authorId = await userId(app, demo.author.email);
-    const [author] = await app.database.db.select().from(users).where(eq(users.id, authorId));
-    authorName = `${author.firstName} ${author.lastName}`.trim();
-    [category] = await app.database.db.select().from(categories).limit(1);
+    suite = await startPartnerSuite();
   }, 600_000);
 
   afterAll(async () => {
-    await app?.close();
+    await suite?.close();
     await ghost?.stop();
   });
 
-  const api = (method: "GET" | "POST", url: string, payload?: object) =>
-    app.inject({
-      method,
-      url: `/api/aurumwire${url}`,
-      headers: admin,
-      ...(payload ? { payload } : {}),
-    });
+  const connect = (site: { url: string }, postStatus = "pending") =>
+    suite.connect({ kind: "ghost", url: site.url, secret: ghost.adminKey }, postStatus);
+  const api: PartnerSuite["api"] = (...args) => suite.api(...args);
+  const article = (values: object = {}) => suite.article(values);
+  const send = (articleId: number, partnerId: number) => suite.send(articleId, partnerId);
 
-  async function connect(site: { url: string }, postStatus = "pending") {
-    const response = await api("POST", "/partners", {
-      name: `Ghost ${Math.random().toString(36).slice(2, 7)}`,
-      kind: "ghost",
-      url: site.url,
-      secret: ghost.adminKey,
-      postStatus,
-      maxArticles: 50,
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data.partner.id as number;
-  }
-
-  async function uploadImage() {
-    const body = multipartBody(await sampleImage("png", 640, 400), {
-      filename: "chart.png",
-      contentType: "image/png",
-    });
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/articles/upload",
-      headers: { ...admin, ...body.headers },
-      payload: body.payload,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().url as string;
-  }
-
-  const article = (values: object = {}) =>
-    insertArticle(app, {
-      authorId,
-      publishedAt: new Date(clock - hour),
-      tags: ["Bitcoin ETF", "Markets"],
-      categoryId: category.id,
-      ...values,
-    });
-
-  const send = async (articleId: number, partnerId: number) =>
-    (await api("POST", `/onboard/${articleId}`, { partnerId })).json().data.push;
-
-  const post = async (id: string) =>
+  const post = async (id: string | null) =>
     (
       await ghost.admin<{ posts: GhostPost[] }>(
         "GET",
@@ -163,7 +103,7 @@ describe("a real Ghost 5", () => {
     expect(published.status).toBe(200);
     const live = await post(first.remoteId);
     expect((await fetch(live.url)).status).toBe(200);
-    await app.database.db.execute(
+    await suite.app.database.db.execute(
       `update articles set title = 'Corrected headline ${story.id}' where id = ${story.id}` as never,
     );
     const again = await send(story.id, partnerId);
@@ -187,12 +127,9 @@ describe("a real Ghost 5", () => {
       expect(first.status).toBe("queued");
       const canonical = `${publicUrl}/article/${story.slug}`;
       expect(await postsAbout(canonical)).toHaveLength(1);
-      clock += 10 * 60_000;
-      await app.jobs.runNow("partner:send-queue");
-      const [row] = await app.database.db
-        .select()
-        .from(partnerPushes)
-        .where(eq(partnerPushes.id, first.id));
+      suite.clock += 10 * 60_000;
+      await suite.app.jobs.runNow("partner:send-queue");
+      const row = await suite.pushRow(first.id);
       expect(row.status).toBe("sent");
       const posts = await postsAbout(canonical);
       expect(posts).toHaveLength(1);
@@ -204,8 +141,8 @@ describe("a real Ghost 5", () => {
 
   it("uploads the body images and the cover, sends the category as the primary tag, and credits the author", async () => {
     const partnerId = await connect(ghost, "publish");
-    const image = await uploadImage();
-    const cover = await uploadImage();
+    const image = await suite.uploadImage();
+    const cover = await suite.uploadImage();
     const story = await article({
       featuredImage: cover,
       content: `<p>Intro.</p><figure><img src="${image}" alt="The ETF inflow chart"><figcaption>Inflows by week</figcaption></figure><p><a href="/category/markets">More</a></p>`,
@@ -222,21 +159,21 @@ describe("a real Ghost 5", () => {
     expect((await fetch(remote.feature_image as string)).status).toBe(200);
     expect(remote.feature_image_alt).toBe(story.title);
     expect(remote.canonical_url).toBe(`${publicUrl}/article/${story.slug}`);
-    expect(remote.primary_tag?.name).toBe(category.name);
+    expect(remote.primary_tag?.name).toBe(suite.category.name);
     expect(remote.tags.map((tag) => tag.name)).toEqual(
       expect.arrayContaining(["Bitcoin ETF", "Markets"]),
     );
-    expect(remote.html).toContain(`By ${authorName}`);
+    expect(remote.html).toContain(`By ${suite.authorName}`);
     expect(remote.html).toContain(`href="${publicUrl}/category/markets"`);
     const page = await (await fetch(remote.url)).text();
     expect(page).toContain(src);
 
     // An author Ghost knows (same e-mail): Ghost's own byline.
-    await app.database.db
+    await suite.app.database.db
       .update(users)
       .set({ email: ghost.ownerEmail })
       .where(eq(users.email, demo.editor.email));
-    const editorId = await userId(app, ghost.ownerEmail);
+    const editorId = await userId(suite.app, ghost.ownerEmail);
     const byStaff = await send((await article({ authorId: editorId })).id, partnerId);
     const staffPost = await post(byStaff.remoteId);
     expect(staffPost.authors.map((author) => author.email)).toEqual([ghost.ownerEmail]);

@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cp, mkdir, mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort, waitUntil } from "./suite";
 
 /**
  * A real Ghost 5 (installed from the npm registry by scripts/partners/install-ghost.sh into
@@ -35,22 +35,10 @@ export interface RealGhost {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export async function startGhost(): Promise<RealGhost> {
   const root = await mkdtemp(path.join(os.tmpdir(), "aurumwire-ghost-"));
   const content = path.join(root, "content");
-  for (const folder of ["data", "images", "logs", "settings", "themes", "files", "media"]) {
+  for (const folder of ["data", "images", "logs", "settings", "themes", "files", "media", "tmp"]) {
     await mkdir(path.join(content, folder), { recursive: true });
   }
   // Every bundled theme (the active default differs between Ghost 5 releases).
@@ -65,6 +53,8 @@ export async function startGhost(): Promise<RealGhost> {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      // Ghost's uploads pass through the temp folder (and leave "*_processed" files there): its own.
+      TMPDIR: path.join(content, "tmp"),
       url,
       server__host: "127.0.0.1",
       server__port: String(port),
@@ -98,17 +88,11 @@ export async function startGhost(): Promise<RealGhost> {
   };
 
   try {
-    const deadline = Date.now() + 300_000;
-    for (;;) {
-      const ok = await fetch(`${url}/ghost/api/admin/site/`)
-        .then((response) => response.ok)
-        .catch(() => false);
-      if (ok) break;
-      if (child.exitCode !== null || Date.now() > deadline) {
-        throw new Error(`Ghost did not start on ${url}:\n${output.join("").slice(-3000)}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    await waitUntil(async () => (await fetch(`${url}/ghost/api/admin/site/`)).ok, {
+      deadlineMs: 300_000,
+      gone: () => child.exitCode !== null,
+      what: () => `Ghost did not start on ${url}:\n${output.join("").slice(-3000)}`,
+    });
     const ownerEmail = "owner@partner.example";
     const password = `Gh0st!${Math.random().toString(36).slice(2, 10)}Zq#8`;
     const headers = { "content-type": "application/json", origin: url, accept: "application/json" };
@@ -119,21 +103,23 @@ export async function startGhost(): Promise<RealGhost> {
         setup: [{ name: "Partner Owner", email: ownerEmail, password, blogTitle: "Partner Ghost" }],
       }),
     });
-    if (!setup.ok) throw new Error(`Ghost setup answered ${setup.status}: ${await setup.text()}`);
-    let cookie = "";
-    const signIn = async () => {
-      const session = await fetch(`${url}/ghost/api/admin/session/`, {
-        method: "POST",
-        headers,
-        body: JSON.stringify({ username: ownerEmail, password }),
-      });
-      if (!session.ok) throw new Error(`Ghost sign-in answered ${session.status}`);
-      // Every cookie Ghost sets (the session one is not always the first).
-      cookie = session.headers
-        .getSetCookie()
-        .map((value) => value.split(";")[0])
-        .join("; ");
-    };
+    const setupAnswer = await setup.text();
+    if (!setup.ok) throw new Error(`Ghost setup answered ${setup.status}: ${setupAnswer}`);
+    const session = await fetch(`${url}/ghost/api/admin/session/`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ username: ownerEmail, password }),
+    });
+    // Read the whole answer before using the cookie: express-session sends the headers and all
+    // but the last byte of the body, saves the session, and only then sends that byte. fetch
+    // resolves on the headers, so a request made at once can arrive before the session is saved
+    // (Ghost then answers 403 "Authorization failed" for a cookie it does not know yet).
+    await session.text();
+    if (!session.ok) throw new Error(`Ghost sign-in answered ${session.status}`);
+    const cookie = session.headers
+      .getSetCookie()
+      .map((value) => value.split(";")[0])
+      .join("; ");
     const admin = async <T>(method: string, route: string, body?: unknown) => {
       const response = await fetch(`${url}/ghost/api/admin${route}`, {
         method,
@@ -146,16 +132,15 @@ export async function startGhost(): Promise<RealGhost> {
     type Keys = {
       integrations?: Array<{ api_keys: Array<{ type: string; id: string; secret: string }> }>;
     };
-    let integration: { status: number; body: Keys } = { status: 0, body: {} };
-    // A fresh session is now and then not yet usable on a loaded machine: sign in again.
-    for (let attempt = 0; attempt < 3 && integration.status !== 201; attempt++) {
-      await signIn();
-      integration = await admin<Keys>("POST", "/integrations/?include=api_keys", {
-        integrations: [{ name: `AurumWire ${attempt}` }],
-      });
-    }
+    const integration = await admin<Keys>("POST", "/integrations/?include=api_keys", {
+      integrations: [{ name: "AurumWire" }],
+    });
     const key = integration.body.integrations?.[0]?.api_keys.find((item) => item.type === "admin");
-    if (!key) throw new Error(`Ghost made no Admin API key: ${JSON.stringify(integration.body)}`);
+    if (!key) {
+      throw new Error(
+        `Ghost made no Admin API key: ${JSON.stringify(integration.body)}\n${output.join("").slice(-4000)}`,
+      );
+    }
     // Ghost shows the Admin API key as id:secret; some versions answer the secret in that form.
     const adminKey = key.secret.includes(":") ? key.secret : `${key.id}:${key.secret}`;
     return { url, adminKey, ownerEmail, admin, stop };

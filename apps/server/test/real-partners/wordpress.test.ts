@@ -1,10 +1,6 @@
-import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categories, newsItems, partnerPushes, users } from "../../src/db/schema";
-import { insertArticle, userId } from "../article-fixtures";
-import { buildTestApp, demo, loginAs } from "../helpers";
-import { multipartBody, sampleImage } from "../newsroom-fixtures";
+import { newsItems } from "../../src/db/schema";
+import { hour, type PartnerSuite, publicUrl, startPartnerSuite } from "./suite";
 import { startSwallowingProxy } from "./swallowing-proxy";
 import { type RealWordPress, startWordPress, wordpressInstalled } from "./wordpress";
 
@@ -16,98 +12,33 @@ import { type RealWordPress, startWordPress, wordpressInstalled } from "./wordpr
  */
 const runIt = process.env.CI ? true : wordpressInstalled();
 
-const hour = 3_600_000;
-let clock = Date.now();
-const publicUrl = "https://aurumwire.example";
-
 describe.runIf(runIt)("a real WordPress", () => {
-  let app: FastifyInstance;
+  let suite: PartnerSuite;
   let pretty: RealWordPress;
   let plain: RealWordPress;
-  let admin: { authorization: string };
-  let authorId: number;
-  let authorName: string;
-  let category: { id: number; name: string };
 
   beforeAll(async () => {
     [pretty, plain] = await Promise.all([
       startWordPress({ permalinks: "pretty" }),
       startWordPress({ permalinks: "plain" }),
     ]);
-    app = await buildTestApp(
-      {
-        partnerClock: () => clock,
-        publicUrl,
-        outboundTimeoutMs: 15_000,
-        // The partner's own feed among NEWS_FEEDS: our stories must not come back as news.
-        breakingNewsFeeds: [`${plain.url}/?feed=rss2`],
-      },
-      // The partner runs on this machine: staff-set addresses may reach it (decision 220).
-      { OUTBOUND_ALLOW_PRIVATE: "127.0.0.1/32" },
-    );
-    admin = await loginAs(app, "admin");
-    authorId = await userId(app, demo.author.email);
-    const [author] = await app.database.db.select().from(users).where(eq(users.id, authorId));
-    authorName = `${author.firstName} ${author.lastName}`.trim();
-    [category] = await app.database.db.select().from(categories).limit(1);
+    // The partner's own feed among NEWS_FEEDS: our stories must not come back as news.
+    suite = await startPartnerSuite({ breakingNewsFeeds: [`${plain.url}/?feed=rss2`] });
   });
 
   afterAll(async () => {
-    await app?.close();
+    await suite?.close();
     await Promise.all([pretty?.stop(), plain?.stop()]);
   });
 
-  const api = (method: "GET" | "POST", url: string, payload?: object) =>
-    app.inject({
-      method,
-      url: `/api/aurumwire${url}`,
-      headers: admin,
-      ...(payload ? { payload } : {}),
-    });
-
-  async function connect(site: { url: string }, wp: RealWordPress, postStatus = "pending") {
-    const response = await api("POST", "/partners", {
-      name: `WordPress ${Math.random().toString(36).slice(2, 7)}`,
-      kind: "wordpress",
-      url: site.url,
-      username: wp.user,
-      secret: wp.appPassword,
+  const api: PartnerSuite["api"] = (...args) => suite.api(...args);
+  const connect = (site: { url: string }, wp: RealWordPress, postStatus = "pending") =>
+    suite.connect(
+      { kind: "wordpress", url: site.url, username: wp.user, secret: wp.appPassword },
       postStatus,
-      maxArticles: 50,
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data.partner.id as number;
-  }
-
-  async function uploadImage() {
-    const body = multipartBody(await sampleImage("png", 640, 400), {
-      filename: "chart.png",
-      contentType: "image/png",
-    });
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/articles/upload",
-      headers: { ...admin, ...body.headers },
-      payload: body.payload,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().url as string;
-  }
-
-  async function article(values: Parameters<typeof insertArticle>[1] | object = {}) {
-    return insertArticle(app, {
-      authorId,
-      publishedAt: new Date(clock - hour),
-      tags: ["Bitcoin ETF", "Markets"],
-      categoryId: category.id,
-      ...values,
-    });
-  }
-
-  const send = async (articleId: number, partnerId: number) => {
-    const response = await api("POST", `/onboard/${articleId}`, { partnerId });
-    return response.json().data.push;
-  };
+    );
+  const article = (values: object = {}) => suite.article(values);
+  const send = (articleId: number, partnerId: number) => suite.send(articleId, partnerId);
 
   type Post = {
     id: number;
@@ -119,7 +50,7 @@ describe.runIf(runIt)("a real WordPress", () => {
     tags: number[];
     featured_media: number;
   };
-  const post = (wp: RealWordPress, id: string | number) =>
+  const post = (wp: RealWordPress, id: string | number | null) =>
     wp.rest<Post>(`/wp/v2/posts/${id}?context=edit`);
   const postsAbout = async (wp: RealWordPress, canonical: string) =>
     (
@@ -172,7 +103,7 @@ describe.runIf(runIt)("a real WordPress", () => {
     expect(live.status).toBe("publish");
     expect((await fetch(live.link)).status).toBe(200);
     // We correct the headline and send again: an update of the same post, still live.
-    await app.database.db.execute(
+    await suite.app.database.db.execute(
       `update articles set title = 'Corrected headline ${story.id}' where id = ${story.id}` as never,
     );
     const again = await send(story.id, partnerId);
@@ -197,12 +128,9 @@ describe.runIf(runIt)("a real WordPress", () => {
       expect(first.error).toContain("did not answer in time");
       const canonical = `${publicUrl}/article/${story.slug}`;
       expect(await postsAbout(pretty, canonical)).toHaveLength(1); // it did arrive
-      clock += 10 * 60_000;
-      await app.jobs.runNow("partner:send-queue");
-      const [row] = await app.database.db
-        .select()
-        .from(partnerPushes)
-        .where(eq(partnerPushes.id, first.id));
+      suite.clock += 10 * 60_000;
+      await suite.app.jobs.runNow("partner:send-queue");
+      const row = await suite.pushRow(first.id);
       expect(row.status).toBe("sent");
       const posts = await postsAbout(pretty, canonical);
       expect(posts).toHaveLength(1);
@@ -214,8 +142,8 @@ describe.runIf(runIt)("a real WordPress", () => {
 
   it("uploads the body images and the cover to the partner's media, with alt text, caption and a credit line", async () => {
     const partnerId = await connect(pretty, pretty, "publish");
-    const image = await uploadImage();
-    const cover = await uploadImage();
+    const image = await suite.uploadImage();
+    const cover = await suite.uploadImage();
     const story = await article({
       featuredImage: cover,
       content: `<p>Intro.</p><figure><img src="${image}" alt="The ETF inflow chart"><figcaption>Inflows by week</figcaption></figure><p><a href="/category/markets">More markets</a></p>`,
@@ -232,7 +160,7 @@ describe.runIf(runIt)("a real WordPress", () => {
     expect(loaded.headers.get("content-type")).toMatch(/^image\//);
     // Links are absolute, and the credit names the author and links our article.
     expect(remote.content.raw).toContain(`href="${publicUrl}/category/markets"`);
-    expect(remote.content.raw).toContain(`By ${authorName}`);
+    expect(remote.content.raw).toContain(`By ${suite.authorName}`);
     expect(remote.content.raw).toContain(`${publicUrl}/article/${story.slug}`);
     const media = await pretty.rest<Array<{ alt_text: string; caption: { raw: string } }>>(
       "/wp/v2/media?context=edit&per_page=100",
@@ -262,7 +190,7 @@ describe.runIf(runIt)("a real WordPress", () => {
     expect(b.tags.sort()).toEqual(a.tags.sort());
     const categories = (await plain.rest<Array<{ id: number; name: string }>>("/wp/v2/categories"))
       .body;
-    expect(categories.find((item) => item.id === a.categories[0])?.name).toBe(category.name);
+    expect(categories.find((item) => item.id === a.categories[0])?.name).toBe(suite.category.name);
   });
 
   it("withdraws a post, and sends a post deleted on the partner again as new", async () => {
@@ -294,7 +222,7 @@ describe.runIf(runIt)("a real WordPress", () => {
 
   it("holds a scheduled article until its publish time", async () => {
     const partnerId = await connect(plain, plain, "publish");
-    const story = await article({ publishedAt: new Date(clock + 2 * hour) });
+    const story = await article({ publishedAt: new Date(suite.clock + 2 * hour) });
     const recommended = (
       await api("GET", `/recommendations?limit=50&partnerId=${partnerId}`)
     ).json().data.articles as Array<{ id: number }>;
@@ -303,10 +231,10 @@ describe.runIf(runIt)("a real WordPress", () => {
     expect(queued.status).toBe("queued");
     expect(Date.parse(queued.slotAt)).toBe(story.publishedAt!.getTime());
     const canonical = `${publicUrl}/article/${story.slug}`;
-    await app.jobs.runNow("partner:send-queue");
+    await suite.app.jobs.runNow("partner:send-queue");
     expect(await postsAbout(plain, canonical)).toHaveLength(0);
-    clock += 2 * hour + 1000;
-    await app.jobs.runNow("partner:send-queue");
+    suite.clock += 2 * hour + 1000;
+    await suite.app.jobs.runNow("partner:send-queue");
     expect(await postsAbout(plain, canonical)).toHaveLength(1);
   });
 
@@ -317,9 +245,9 @@ describe.runIf(runIt)("a real WordPress", () => {
     await plain.php(
       `wp_insert_post(['post_title' => 'Partner own report on staking', 'post_content' => '<p>Ours.</p>', 'post_status' => 'publish']);`,
     );
-    const [report] = await app.services.breakingNews.refreshFeeds();
+    const [report] = await suite.app.services.breakingNews.refreshFeeds();
     expect(report.outcome, report.error).toBe("added");
-    const titles = (await app.database.db.select().from(newsItems)).map((item) => item.title);
+    const titles = (await suite.app.database.db.select().from(newsItems)).map((item) => item.title);
     expect(titles).toContain("Partner own report on staking");
     expect(titles).not.toContain(story.title);
   });

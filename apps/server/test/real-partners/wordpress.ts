@@ -1,10 +1,10 @@
 import { execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { freePort, waitUntil } from "./suite";
 
 /**
  * A real WordPress (Debian's `wordpress` package, installed by scripts/partners/install-wordpress.sh)
@@ -31,18 +31,6 @@ export interface RealWordPress {
   /** GET on the partner's REST API as the admin (the way we check what landed there). */
   rest<T = unknown>(route: string): Promise<{ status: number; body: T }>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const mysqlHost = process.env.WORDPRESS_DB_HOST ?? "127.0.0.1:3306";
@@ -167,17 +155,12 @@ echo json_encode(['password' => $password]);
       stdio: "ignore",
       detached: true,
     });
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const ok = await fetch(`${url}/`)
-        .then((response) => response.status < 500)
-        .catch(() => false);
-      if (ok) break;
-      if (server.exitCode !== null || Date.now() > deadline) {
-        throw new Error(`PHP's built-in server did not start on ${url}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const started = server;
+    await waitUntil(async () => (await fetch(`${url}/`)).status < 500, {
+      deadlineMs: 60_000,
+      gone: () => started.exitCode !== null,
+      what: () => `PHP's built-in server did not start on ${url}`,
+    });
 
     const authorization = `Basic ${Buffer.from(`partner:${installed.password}`).toString("base64")}`;
     return {

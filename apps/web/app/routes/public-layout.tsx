@@ -7,6 +7,7 @@ import { Header } from "../components/layout/header";
 import { SignUpNotice } from "../components/layout/sign-up-notice";
 import { SkipLink } from "../components/skip-link";
 import { LiveArticlesProvider } from "../features/articles/live-articles";
+import { BreakingAlerts } from "../features/breaking-news/breaking-alerts";
 import { LivePriceTicker } from "../features/market/live-price-ticker";
 import { loadTicker } from "../features/market/market-data.server";
 import type { loader as rootLoader } from "../root";
@@ -70,6 +71,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         <Header siteName={siteName} />
         <main id="main-content" tabIndex={-1} className="aw-container aw-main">
           <Outlet />
+          <BreakingAlerts />
         </main>
         <Footer siteName={siteName} />
         <SignUpNotice />

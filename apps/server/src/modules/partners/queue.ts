@@ -1,11 +1,10 @@
 import type { PartnerConnectionRow, PartnerPushRow } from "../../db/schema";
 import { AppError, conflict, notFound } from "../../errors";
-import type { FileStorage } from "../media/file-storage";
 import { toPartnerArticle } from "./article-mapping";
 import { reslot, windowStart } from "./compliance";
-import type { Actor, Connections } from "./connections";
+import type { Actor } from "./connections";
 import { backoffMs, describePartnerFailure } from "./failures";
-import type { PartnersRepository } from "./repository";
+import { createWithdraw, type QueueDeps } from "./withdraw";
 
 /**
  * The push queue (decisions 112, 172): every push is a ledger row, claimed as "sending" under the
@@ -15,16 +14,11 @@ import type { PartnersRepository } from "./repository";
  * our canonical link before creating one. Only what readers can already read goes out.
  */
 
-export interface PartnerLogger {
-  info(object: object, message: string): void;
-  warn(object: object, message: string): void;
-}
-
 const maxAttempts = 5;
 /** A push still "sending" after this long was cut off by a stopped server (decision 112). */
 export const sendingLeaseMs = 10 * 60_000;
 
-function whenText(date: Date): string {
+export function whenText(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
@@ -33,17 +27,10 @@ function isUniqueViolation(error: unknown) {
   return value?.code === "23505" || value?.cause?.code === "23505";
 }
 
-export function createQueue(deps: {
-  repository: PartnersRepository;
-  connections: Connections;
-  siteName: string;
-  publicUrl: string;
-  files: FileStorage;
-  clock: () => number;
-  log?: PartnerLogger;
-}) {
+export function createQueue(deps: QueueDeps) {
   const { repository: repo, connections, log } = deps;
   const now = () => new Date(deps.clock());
+  const withdraw = createWithdraw(deps);
 
   async function loadArticle(articleId: number) {
     const article = await repo.findArticle(articleId);
@@ -312,7 +299,7 @@ export function createQueue(deps: {
       if (push.status !== "failed" && push.status !== "cancelled") {
         throw conflict("Only a failed or cancelled push can be tried again.", "push_not_failed");
       }
-      if (push.action === "withdraw") return this.withdraw(actor, push.partnerId, push.articleId);
+      if (push.action === "withdraw") return withdraw(actor, push.partnerId, push.articleId);
       const created = await enqueue(actor, partner, push.articleId, {
         campaignId: push.campaignId,
         lookupFirst: push.lookupFirst,
@@ -335,78 +322,8 @@ export function createQueue(deps: {
       return created.id;
     },
 
-    /**
-     * Takes the article down on the partner (issue 28, point 11): unpublished or trashed there,
-     * queued or held pushes cancelled, recorded in the ledger and the audit log.
-     */
-    async withdraw(actor: Actor, partnerId: number, articleId: number) {
-      const partner = await connections.requirePartner(partnerId);
-      const article = await repo.findArticle(articleId);
-      if (!article) throw notFound("Article not found", "article_not_found");
-      const at = now();
-      const push = await repo.transaction(async (tx) => {
-        await repo.lockConnection(partner.id, tx);
-        const open = await repo.findOpenPush(partner.id, articleId, tx);
-        if (open?.status === "sending") {
-          throw conflict(
-            `"${article.title}" is being sent to ${partner.name} right now; try again in a moment.`,
-            "push_in_flight",
-          );
-        }
-        if (open)
-          await repo.updatePush(open.id, { status: "cancelled", slotAt: null, updatedAt: at }, tx);
-        const remoteId = await repo.lastRemoteId(partner.id, articleId, tx);
-        if (!remoteId) {
-          throw conflict(
-            `"${article.title}" is not on ${partner.name}; there is nothing to withdraw.`,
-            "not_syndicated",
-          );
-        }
-        return repo.insertPush(
-          {
-            partnerId: partner.id,
-            articleId,
-            action: "withdraw",
-            status: "sending",
-            remoteId,
-            slotAt: at,
-            attempts: 1,
-            requestedBy: actor.id,
-            createdAt: at,
-            updatedAt: at,
-          },
-          tx,
-        );
-      });
-      try {
-        const message = await connections
-          .adapterFor(partner)
-          .withdraw(push.remoteId as string, toPartnerArticle({ ...article, content: "" }, deps));
-        await repo.updatePush(push.id, {
-          status: "sent",
-          sentAt: now(),
-          error: message,
-          updatedAt: now(),
-        });
-      } catch (error) {
-        const failure =
-          error instanceof AppError
-            ? { message: error.message }
-            : describePartnerFailure(error, partner.name);
-        await repo.updatePush(push.id, {
-          status: "failed",
-          error: `Withdrawing failed: ${failure.message}`,
-          updatedAt: now(),
-        });
-      }
-      await repo.audit({
-        partnerId: partner.id,
-        userId: actor.id,
-        action: "push.withdrawn",
-        detail: { articleId, pushId: push.id, remoteId: push.remoteId },
-      });
-      return push.id;
-    },
+    /** Takes the article down on the partner (withdraw.ts). */
+    withdraw,
   };
 }
 

@@ -211,6 +211,31 @@ export function createPartnersRepository(db: Executor) {
         });
     },
 
+    /** The term mappings of a connection (decision 175), by kind and slug. */
+    listRefs(partnerId: number, kinds: string[], tx: Executor = db) {
+      return tx
+        .select()
+        .from(partnerRemoteRefs)
+        .where(
+          and(eq(partnerRemoteRefs.partnerId, partnerId), inArray(partnerRemoteRefs.kind, kinds)),
+        )
+        .orderBy(partnerRemoteRefs.kind, partnerRemoteRefs.key);
+    },
+
+    async deleteRef(partnerId: number, kind: string, key: string, tx: Executor = db) {
+      const gone = await tx
+        .delete(partnerRemoteRefs)
+        .where(
+          and(
+            eq(partnerRemoteRefs.partnerId, partnerId),
+            eq(partnerRemoteRefs.kind, kind),
+            eq(partnerRemoteRefs.key, key),
+          ),
+        )
+        .returning({ id: partnerRemoteRefs.id });
+      return gone.length > 0;
+    },
+
     async audit(
       entry: {
         partnerId: number | null;

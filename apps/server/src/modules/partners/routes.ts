@@ -1,5 +1,20 @@
 import { databaseId } from "@aurumwire/shared/database-id";
 import {
+  termMappingInputSchema,
+  termMappingListSchema,
+  termMappingQuerySchema,
+} from "@aurumwire/shared/partner-terms";
+import {
+  bulkOnboardResultSchema,
+  complianceStatusSchema,
+  connectionTestResultSchema,
+  integrationStatusSchema,
+  okResponse,
+  partnerConnectionViewSchema,
+  partnerPushViewSchema,
+  recommendedArticleSchema,
+} from "@aurumwire/shared/partner-views";
+import {
   createPartnerConnectionSchema,
   onboardBodySchema,
   onboardBulkSchema,
@@ -23,6 +38,30 @@ const pushesQuery = z.object({
 });
 
 /**
+ * Every answer is encoded through its schema, the allowlist of what leaves the server: a
+ * connection's secret is in none of them, so it never reaches a client (issue 28).
+ */
+const answers = {
+  status: { 200: okResponse(integrationStatusSchema) },
+  test: { 200: okResponse(connectionTestResultSchema) },
+  compliance: { 200: okResponse(complianceStatusSchema) },
+  bulk: { 200: okResponse(bulkOnboardResultSchema) },
+  push: { 200: okResponse(z.object({ push: partnerPushViewSchema })) },
+  recommendations: {
+    200: okResponse(z.object({ articles: z.array(recommendedArticleSchema) })),
+  },
+  pushes: { 200: okResponse(z.object({ pushes: z.array(partnerPushViewSchema) })) },
+  partners: { 200: okResponse(z.object({ partners: z.array(partnerConnectionViewSchema) })) },
+  partner: okResponse(z.object({ partner: partnerConnectionViewSchema })),
+  terms: { 200: okResponse(termMappingListSchema) },
+  deleted: {
+    200: okResponse(
+      z.object({ deleted: z.boolean(), connection: partnerConnectionViewSchema.nullable() }),
+    ),
+  },
+};
+
+/**
  * The partner integration endpoints of spec point 7 (each answers `{ success, data }`), plus the
  * connections an admin manages and the ledger. Editors and admins use them (the Campaigns menu);
  * changing connections and resetting the compliance counter is for admins, and is logged.
@@ -37,19 +76,25 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ partners: PartnersService }>
 
   app.get(
     "/status",
-    { preHandler: editors, schema: { querystring: partnerIdQuerySchema } },
+    {
+      preHandler: editors,
+      schema: { querystring: partnerIdQuerySchema, response: answers.status },
+    },
     async (request) => ok(await partners.status(request.query.partnerId)),
   );
 
   app.get(
     "/test",
-    { preHandler: editors, schema: { querystring: partnerIdQuerySchema } },
+    { preHandler: editors, schema: { querystring: partnerIdQuerySchema, response: answers.test } },
     async (request) => ok(await partners.test(request.query.partnerId)),
   );
 
   app.get(
     "/compliance",
-    { preHandler: editors, schema: { querystring: partnerIdQuerySchema } },
+    {
+      preHandler: editors,
+      schema: { querystring: partnerIdQuerySchema, response: answers.compliance },
+    },
     async (request) => ok(await partners.compliance(request.query.partnerId)),
   );
 
@@ -57,14 +102,14 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ partners: PartnersService }>
     "/compliance/reset",
     {
       preHandler: app.requireRoles(["admin"], "reset the partner compliance counter"),
-      schema: { querystring: partnerIdQuerySchema },
+      schema: { querystring: partnerIdQuerySchema, response: answers.compliance },
     },
     async (request) => ok(await partners.resetCompliance(request.user!, request.query.partnerId)),
   );
 
   app.post(
     "/onboard/bulk",
-    { preHandler: editors, schema: { body: onboardBulkSchema } },
+    { preHandler: editors, schema: { body: onboardBulkSchema, response: answers.bulk } },
     async (request) =>
       ok(
         await partners.onboardBulk(
@@ -77,7 +122,14 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ partners: PartnersService }>
 
   app.post(
     "/onboard/:articleId",
-    { preHandler: editors, schema: { params: onboardParamsSchema, body: onboardBodySchema } },
+    {
+      preHandler: editors,
+      schema: {
+        params: onboardParamsSchema,
+        body: onboardBodySchema,
+        response: { 200: answers.push[200], 202: answers.push[200] },
+      },
+    },
     async (request, reply) => {
       const push = await partners.onboard(request.user!, request.params.articleId, {
         partnerId: request.body.partnerId,
@@ -88,7 +140,10 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ partners: PartnersService }>
 
   app.get(
     "/recommendations",
-    { preHandler: editors, schema: { querystring: recommendationsQuerySchema } },
+    {
+      preHandler: editors,
+      schema: { querystring: recommendationsQuerySchema, response: answers.recommendations },
+    },
     async (request) =>
       ok({
         articles: await partners.recommendations(request.query.limit, request.query.partnerId),
@@ -97,35 +152,69 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ partners: PartnersService }>
 
   app.get(
     "/pushes",
-    { preHandler: editors, schema: { querystring: pushesQuery } },
+    { preHandler: editors, schema: { querystring: pushesQuery, response: answers.pushes } },
     async (request) => ok({ pushes: await partners.listPushes(request.query) }),
   );
 
   // The Syndication log's actions (issue 28): each answers the push it made.
   app.post(
     "/pushes/:id/retry",
-    { preHandler: editors, schema: { params: pushIdParamsSchema } },
+    { preHandler: editors, schema: { params: pushIdParamsSchema, response: answers.push } },
     async (request) => ok({ push: await partners.retry(request.user!, request.params.id) }),
   );
   app.post(
     "/pushes/:id/send-as-new",
-    { preHandler: editors, schema: { params: pushIdParamsSchema } },
+    { preHandler: editors, schema: { params: pushIdParamsSchema, response: answers.push } },
     async (request) =>
       ok({ push: await partners.sendAgainAsNew(request.user!, request.params.id) }),
   );
   app.post(
     "/pushes/:id/withdraw",
-    { preHandler: editors, schema: { params: pushIdParamsSchema } },
+    { preHandler: editors, schema: { params: pushIdParamsSchema, response: answers.push } },
     async (request) => ok({ push: await partners.withdraw(request.user!, request.params.id) }),
   );
 
-  app.get("/partners", { preHandler: editors }, async () =>
+  app.get("/partners", { preHandler: editors, schema: { response: answers.partners } }, async () =>
     ok({ partners: await partners.listConnections() }),
+  );
+
+  // The term mapping of a connection (decision 175): editors correct it.
+  app.get(
+    "/partners/:id/terms",
+    { preHandler: editors, schema: { params: idParams, response: answers.terms } },
+    async (request) => ok(await partners.terms.list(request.params.id)),
+  );
+  app.put(
+    "/partners/:id/terms",
+    {
+      preHandler: editors,
+      schema: { params: idParams, body: termMappingInputSchema, response: answers.terms },
+    },
+    async (request) => ok(await partners.terms.set(request.user!, request.params.id, request.body)),
+  );
+  app.delete(
+    "/partners/:id/terms",
+    {
+      preHandler: editors,
+      schema: { params: idParams, querystring: termMappingQuerySchema, response: answers.terms },
+    },
+    async (request) =>
+      ok(
+        await partners.terms.remove(
+          request.user!,
+          request.params.id,
+          request.query.taxonomy,
+          request.query.slug,
+        ),
+      ),
   );
 
   app.post(
     "/partners",
-    { preHandler: admins, schema: { body: createPartnerConnectionSchema } },
+    {
+      preHandler: admins,
+      schema: { body: createPartnerConnectionSchema, response: { 201: answers.partner } },
+    },
     async (request, reply) =>
       reply
         .status(201)
@@ -134,7 +223,14 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ partners: PartnersService }>
 
   app.put(
     "/partners/:id",
-    { preHandler: admins, schema: { params: idParams, body: updatePartnerConnectionSchema } },
+    {
+      preHandler: admins,
+      schema: {
+        params: idParams,
+        body: updatePartnerConnectionSchema,
+        response: { 200: answers.partner },
+      },
+    },
     async (request) =>
       ok({
         partner: await partners.updateConnection(request.user!, request.params.id, request.body),
@@ -143,7 +239,7 @@ export const partnerRoutes: FastifyPluginAsyncZod<{ partners: PartnersService }>
 
   app.delete(
     "/partners/:id",
-    { preHandler: admins, schema: { params: idParams } },
+    { preHandler: admins, schema: { params: idParams, response: answers.deleted } },
     async (request) => ok(await partners.deleteConnection(request.user!, request.params.id)),
   );
 };

@@ -13,11 +13,13 @@ import type { SecretBox } from "../../lib/secret-box";
 import type { FileStorage } from "../media/file-storage";
 import { complianceOf, reslot } from "./compliance";
 import { type Actor, createConnections, iso } from "./connections";
-import { createQueue, type PartnerLogger } from "./queue";
+import { createQueue } from "./queue";
 import type { PartnersRepository } from "./repository";
+import { createTermMappings } from "./term-mappings";
+import type { PartnerLogger } from "./withdraw";
 
 export { backoffMs, describePartnerFailure, guessPartnerKind } from "./failures";
-export type { PartnerLogger } from "./queue";
+export type { PartnerLogger } from "./withdraw";
 
 /**
  * The partner client (decisions 110-112, 170-173), put together from its parts: connections
@@ -106,6 +108,8 @@ export function createPartnersService(deps: {
   }
 
   return {
+    /** Term mappings per connection, for editors (decision 175). */
+    terms: createTermMappings({ repository: repo, connections }),
     connectionView: connections.connectionView,
     listConnections: connections.listConnections,
     createConnection: connections.createConnection,

@@ -1,4 +1,5 @@
 import type { CampaignDraft, CampaignTemplate, CampaignView } from "@aurumwire/shared/campaigns";
+import type { TermMappingList } from "@aurumwire/shared/partner-terms";
 import type {
   ComplianceStatus,
   ConnectionTestResult,
@@ -216,5 +217,33 @@ export function usePushAction(base: string) {
           `${base}/pushes/${input.id}/${input.action}`,
         )
       ).data.push,
+  );
+}
+
+/** A connection's term mapping (decision 175): read, set one, clear one. */
+export function useTermMappings(base: string, partnerId: number) {
+  return useQuery({
+    queryKey: ["partner", "terms", partnerId],
+    queryFn: async () =>
+      (await api.get<Answer<TermMappingList>>(`${base}/partners/${partnerId}/terms`)).data,
+  });
+}
+
+export function useSaveTermMapping(base: string, partnerId: number) {
+  return useInvalidating(
+    async (input: { taxonomy: string; slug: string; remoteId: string; clear?: boolean }) =>
+      input.clear
+        ? (
+            await api.delete<Answer<TermMappingList>>(
+              `${base}/partners/${partnerId}/terms?${new URLSearchParams({ taxonomy: input.taxonomy, slug: input.slug })}`,
+            )
+          ).data
+        : (
+            await api.put<Answer<TermMappingList>>(`${base}/partners/${partnerId}/terms`, {
+              taxonomy: input.taxonomy,
+              slug: input.slug,
+              remoteId: input.remoteId,
+            })
+          ).data,
   );
 }

@@ -30,6 +30,7 @@ import { ManagementTable } from "../../components/management-table";
 import { formatDateTime } from "../../lib/dates";
 import { errorMessage } from "../../lib/error-text";
 import { useDeletePartner, usePartners, useSavePartner, useTestConnection } from "./campaigns-api";
+import { TermMappingDialog } from "./term-mapping";
 
 type Values = {
   name: string;
@@ -218,6 +219,7 @@ export function PartnerConnections({ base }: { base: string }) {
   const feedback = useFeedback();
   const [dialog, setDialog] = useState<{ editing: PartnerConnectionView | null } | null>(null);
   const [deleting, setDeleting] = useState<PartnerConnectionView | null>(null);
+  const [mapping, setMapping] = useState<PartnerConnectionView | null>(null);
   const list = partners.data ?? [];
   return (
     <Box sx={{ mt: 4 }}>
@@ -302,6 +304,11 @@ export function PartnerConnections({ base }: { base: string }) {
               >
                 Test
               </Button>
+              {partner.kind === "wordpress" && (
+                <Button size="small" onClick={() => setMapping(partner)}>
+                  Terms
+                </Button>
+              )}
               <Button size="small" onClick={() => setDialog({ editing: partner })}>
                 Edit
               </Button>
@@ -321,6 +328,14 @@ export function PartnerConnections({ base }: { base: string }) {
           editing={dialog.editing}
           onClose={() => setDialog(null)}
           onSaved={(text) => feedback.show("success", text)}
+        />
+      )}
+      {mapping && (
+        <TermMappingDialog
+          base={base}
+          partner={mapping}
+          onClose={() => setMapping(null)}
+          onDone={feedback.show}
         />
       )}
       <ConfirmDialog

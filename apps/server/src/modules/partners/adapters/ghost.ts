@@ -1,19 +1,15 @@
 import { SignJWT } from "jose";
 import { OutboundError } from "../../../lib/outbound-http";
+import { type AdapterContext, copyOnce, goneOr, partnerBody, uploadName } from "./context";
 import {
-  creditLine,
   isStatus,
-  type Limits,
   type PartnerAdapter,
   type PartnerArticle,
-  type PartnerConnectionSettings,
   type PartnerImage,
   PartnerSetupError,
   parseJson,
   partnerRequest,
   RemoteGoneError,
-  type RemoteRefs,
-  rewriteImages,
 } from "./types";
 
 /**
@@ -47,21 +43,10 @@ interface GhostPost {
   status?: unknown;
 }
 
-export function ghostAdapter(
-  settings: PartnerConnectionSettings,
-  limits: Limits,
-  refs: RemoteRefs,
-  now: () => number,
-): PartnerAdapter {
+export function ghostAdapter(context: AdapterContext): PartnerAdapter {
+  const { settings, limits, now, host } = context;
   const base = settings.url.replace(/\/+$/, "").replace(/\/ghost(\/api\/admin)?$/, "");
   const api = `${base}/ghost/api/admin`;
-  const host = (() => {
-    try {
-      return new URL(base).host;
-    } catch {
-      return base;
-    }
-  })();
   const call = async (
     method: "GET" | "POST" | "PUT" | "DELETE",
     path: string,
@@ -107,42 +92,39 @@ export function ghostAdapter(
     };
   };
 
-  /** Our image uploaded to the partner once per connection; null when it cannot be read. */
-  async function imageCopy(image: PartnerImage, signal?: AbortSignal) {
-    const cached = await refs.get("ghost-image", image.key);
-    if (cached?.remoteUrl) return cached.remoteUrl;
-    const file = await image.load();
-    if (!file) return null;
-    const form = new FormData();
-    form.append(
-      "file",
-      new Blob([new Uint8Array(file.bytes)], { type: file.contentType }),
-      file.filename.replace(/[^\w.-]/g, "_"),
-    );
-    form.append("purpose", "image");
-    form.append("ref", image.key.slice(0, 180));
-    const encoded = new Response(form);
-    let answer: Awaited<ReturnType<typeof call>>;
-    try {
-      answer = await call("POST", "/images/upload/", {
-        raw: {
-          bytes: new Uint8Array(await encoded.arrayBuffer()),
-          contentType: encoded.headers.get("content-type") ?? "multipart/form-data",
-        },
-        signal,
-      });
-    } catch (error) {
-      // Ghost refused this image (it cannot process it): the article goes with our absolute
-      // address for it rather than not at all.
-      if (isStatus(error, 400, 413, 415, 422)) return null;
-      throw error;
-    }
-    const url = parseJson<{ images?: Array<{ url?: unknown }> }>(answer.body, "Ghost").images?.[0]
-      ?.url;
-    if (typeof url !== "string") return null;
-    await refs.set("ghost-image", image.key, { remoteId: url, remoteUrl: url });
-    return url;
-  }
+  /** Our image uploaded to the partner (`/images/upload/`): its address there, or null. */
+  const imageCopy = async (image: PartnerImage, signal?: AbortSignal) =>
+    (
+      await copyOnce(context, "ghost-image", image, async (file) => {
+        const form = new FormData();
+        form.append(
+          "file",
+          new Blob([new Uint8Array(file.bytes)], { type: file.contentType }),
+          uploadName(file.filename),
+        );
+        form.append("purpose", "image");
+        form.append("ref", image.key.slice(0, 180));
+        const encoded = new Response(form);
+        let answer: Awaited<ReturnType<typeof call>>;
+        try {
+          answer = await call("POST", "/images/upload/", {
+            raw: {
+              bytes: new Uint8Array(await encoded.arrayBuffer()),
+              contentType: encoded.headers.get("content-type") ?? "multipart/form-data",
+            },
+            signal,
+          });
+        } catch (error) {
+          // Ghost refused this image (it cannot process it): the article goes with our
+          // absolute address for it rather than not at all.
+          if (isStatus(error, 400, 413, 415, 422)) return null;
+          throw error;
+        }
+        const url = parseJson<{ images?: Array<{ url?: unknown }> }>(answer.body, "Ghost")
+          .images?.[0]?.url;
+        return typeof url === "string" ? { remoteId: url, remoteUrl: url } : null;
+      })
+    )?.remoteUrl ?? null;
 
   /** The partner's staff user with the author's e-mail, if Ghost has that person. */
   async function authorId(email: string | null, signal?: AbortSignal) {
@@ -165,16 +147,17 @@ export function ghostAdapter(
   }
 
   async function postFields(article: PartnerArticle, signal?: AbortSignal) {
-    const copies = new Map<string, string>();
-    for (const image of article.bodyImages) {
-      const copy = await imageCopy(image, signal);
-      if (copy) copies.set(image.absoluteUrl, copy);
-    }
+    const author = await authorId(article.authorEmail, signal);
+    // Ghost names a staff author itself: the credit line then only says where it came from.
+    const html = await partnerBody(
+      context,
+      article,
+      (image) => imageCopy(image, signal),
+      author ? { ...article, byline: "" } : article,
+    );
     const cover = article.cover
       ? ((await imageCopy(article.cover, signal)) ?? article.cover.absoluteUrl)
       : null;
-    const author = await authorId(article.authorEmail, signal);
-    const credit = creditLine(author ? { ...article, byline: "" } : article, settings.siteName);
     const tags = [
       // The first tag is Ghost's primary tag: our category.
       ...(article.category ? [{ name: article.category.name, slug: article.category.slug }] : []),
@@ -182,7 +165,7 @@ export function ghostAdapter(
     ];
     return {
       title: article.title,
-      html: `${rewriteImages(article.html, copies)}\n${credit}`,
+      html,
       custom_excerpt: article.excerpt.slice(0, 300),
       canonical_url: article.canonicalUrl,
       feature_image: cover,
@@ -206,13 +189,7 @@ export function ghostAdapter(
         (await call("GET", `/posts/${encodeURIComponent(remoteId)}/`, { signal })).body,
       );
     } catch (error) {
-      if (isStatus(error, 404, 410)) {
-        throw new RemoteGoneError(
-          `The post was deleted on ${host}.`,
-          (error as OutboundError).status ?? 404,
-        );
-      }
-      throw error;
+      throw goneOr(error, context);
     }
   }
 

@@ -1,4 +1,5 @@
 import type { AddressGuard } from "../../../lib/outbound-http";
+import { adapterContext } from "./context";
 import { ghostAdapter } from "./ghost";
 import {
   type Limits,
@@ -22,8 +23,8 @@ export function createPartnerAdapter(
     timeoutMs: options.timeoutMs ?? partnerTimeouts.timeoutMs,
     guard: options.guard,
   };
-  const now = options.now ?? Date.now;
-  if (settings.kind === "wordpress") return wordpressAdapter(settings, limits, options.refs, now);
-  if (settings.kind === "ghost") return ghostAdapter(settings, limits, options.refs, now);
-  return webhookAdapter(settings, limits, now);
+  const context = adapterContext(settings, limits, options.refs, options.now ?? Date.now);
+  if (settings.kind === "wordpress") return wordpressAdapter(context);
+  if (settings.kind === "ghost") return ghostAdapter(context);
+  return webhookAdapter(context);
 }

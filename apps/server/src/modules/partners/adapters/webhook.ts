@@ -1,12 +1,6 @@
 import { createHmac } from "node:crypto";
-import {
-  type Limits,
-  type PartnerAdapter,
-  type PartnerArticle,
-  type PartnerConnectionSettings,
-  parseJson,
-  partnerRequest,
-} from "./types";
+import type { AdapterContext } from "./context";
+import { type PartnerAdapter, type PartnerArticle, parseJson, partnerRequest } from "./types";
 
 /**
  * A partner's own endpoint (decision 110): the article as an IPTC ninjs 2.0 document, POSTed and
@@ -61,11 +55,7 @@ export function toNinjs(article: PartnerArticle, siteName: string, version: numb
   };
 }
 
-export function webhookAdapter(
-  settings: PartnerConnectionSettings,
-  limits: Limits,
-  now: () => number,
-): PartnerAdapter {
+export function webhookAdapter({ settings, limits, now }: AdapterContext): PartnerAdapter {
   const post = async (event: string, delivery: string, document: unknown, signal?: AbortSignal) => {
     const body = JSON.stringify(document);
     const timestamp = String(Math.floor(now() / 1000));

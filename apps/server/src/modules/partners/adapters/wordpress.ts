@@ -1,18 +1,14 @@
 import { OutboundError } from "../../../lib/outbound-http";
+import { type AdapterContext, copyOnce, goneOr, partnerBody, uploadName } from "./context";
 import {
-  creditLine,
   isStatus,
-  type Limits,
   type PartnerAdapter,
   type PartnerArticle,
-  type PartnerConnectionSettings,
   type PartnerImage,
   PartnerSetupError,
   parseJson,
   partnerRequest,
   RemoteGoneError,
-  type RemoteRefs,
-  rewriteImages,
 } from "./types";
 
 /**
@@ -60,20 +56,9 @@ interface WordPressPost {
 
 const anyStatus = "publish,future,draft,pending,private";
 
-export function wordpressAdapter(
-  settings: PartnerConnectionSettings,
-  limits: Limits,
-  refs: RemoteRefs,
-  now: () => number,
-): PartnerAdapter {
+export function wordpressAdapter(context: AdapterContext): PartnerAdapter {
+  const { settings, limits, refs, now, host } = context;
   const site = settings.url.replace(/\/+$/, "");
-  const host = (() => {
-    try {
-      return new URL(site).host;
-    } catch {
-      return site;
-    }
-  })();
   const authorization = `Basic ${Buffer.from(`${settings.username ?? ""}:${settings.secret}`).toString("base64")}`;
 
   async function root(signal?: AbortSignal): Promise<string> {
@@ -146,43 +131,41 @@ export function wordpressAdapter(
   };
 
   /** Our image in the partner's media library (uploaded once per connection), with alt and caption. */
-  async function mediaCopy(image: PartnerImage, signal?: AbortSignal) {
-    const cached = await refs.get("wp-media", image.key);
-    if (cached) return { id: Number(cached.remoteId), url: cached.remoteUrl };
-    const file = await image.load();
-    if (!file) return null;
-    const query: Record<string, string> = {};
-    if (image.alt) query.alt_text = image.alt;
-    if (image.caption) query.caption = image.caption;
-    const upload = partnerRequest(
-      {
-        method: "POST",
-        url: restUrl(await root(signal), "wp/v2/media", query),
-        headers: {
-          authorization,
-          accept: "application/json",
-          "content-type": file.contentType,
-          "content-disposition": `attachment; filename="${file.filename.replace(/[^\w.-]/g, "_")}"`,
-        },
-        body: file.bytes,
-        signal,
-      },
-      limits,
-    );
-    let answer: Awaited<typeof upload>;
-    try {
-      answer = await upload;
-    } catch (error) {
-      // WordPress refused this file type or size: our absolute address stays in the body.
-      if (isStatus(error, 400, 413, 415, 500)) return null;
-      throw error;
-    }
-    const media = parseJson<{ id?: unknown; source_url?: unknown }>(answer.body, "WordPress media");
-    if (typeof media.id !== "number") return null;
-    const url = typeof media.source_url === "string" ? media.source_url : null;
-    await refs.set("wp-media", image.key, { remoteId: String(media.id), remoteUrl: url });
-    return { id: media.id, url };
-  }
+  const mediaCopy = (image: PartnerImage, signal?: AbortSignal) =>
+    copyOnce(context, "wp-media", image, async (file) => {
+      const query: Record<string, string> = {};
+      if (image.alt) query.alt_text = image.alt;
+      if (image.caption) query.caption = image.caption;
+      let answer: Awaited<ReturnType<typeof partnerRequest>>;
+      try {
+        answer = await partnerRequest(
+          {
+            method: "POST",
+            url: restUrl(await root(signal), "wp/v2/media", query),
+            headers: {
+              authorization,
+              accept: "application/json",
+              "content-type": file.contentType,
+              "content-disposition": `attachment; filename="${uploadName(file.filename)}"`,
+            },
+            body: file.bytes,
+            signal,
+          },
+          limits,
+        );
+      } catch (error) {
+        // WordPress refused this file type or size: our absolute address stays in the body.
+        if (isStatus(error, 400, 413, 415, 500)) return null;
+        throw error;
+      }
+      const media = parseJson<{ id?: unknown; source_url?: unknown }>(
+        answer.body,
+        "WordPress media",
+      );
+      if (typeof media.id !== "number") return null;
+      const url = typeof media.source_url === "string" ? media.source_url : null;
+      return { remoteId: String(media.id), remoteUrl: url };
+    });
 
   /** The partner's term for a slug: looked up, created when missing, remembered per connection. */
   async function termId(
@@ -226,11 +209,11 @@ export function wordpressAdapter(
   }
 
   async function postFields(article: PartnerArticle, signal?: AbortSignal) {
-    const copies = new Map<string, string>();
-    for (const image of article.bodyImages) {
-      const copy = await mediaCopy(image, signal);
-      if (copy?.url) copies.set(image.absoluteUrl, copy.url);
-    }
+    const content = await partnerBody(
+      context,
+      article,
+      async (image) => (await mediaCopy(image, signal))?.remoteUrl ?? null,
+    );
     const cover = article.cover ? await mediaCopy(article.cover, signal) : null;
     const category = article.category
       ? await termId("categories", article.category.name, article.category.slug, signal)
@@ -248,11 +231,11 @@ export function wordpressAdapter(
     }
     return {
       title: article.title,
-      content: `${rewriteImages(article.html, copies)}\n${creditLine(article, settings.siteName)}`,
+      content,
       excerpt: article.excerpt,
       ...(category !== null ? { categories: [category] } : {}),
       tags,
-      ...(cover ? { featured_media: cover.id } : {}),
+      ...(cover ? { featured_media: Number(cover.remoteId) } : {}),
     };
   }
 
@@ -273,13 +256,7 @@ export function wordpressAdapter(
             signal,
           });
         } catch (error) {
-          if (isStatus(error, 404, 410)) {
-            throw new RemoteGoneError(
-              `The post was deleted on ${host}.`,
-              (error as OutboundError).status ?? 404,
-            );
-          }
-          throw error;
+          throw goneOr(error, context);
         }
         const post = readPost(answer.body);
         if (post.status === "trash") {
