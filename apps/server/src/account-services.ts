@@ -15,6 +15,8 @@ import { createTokenSigner } from "./modules/auth/tokens";
 import { createTwoFactor } from "./modules/auth/two-factor";
 import { createTwoFactorRepository } from "./modules/auth/two-factor-repository";
 import { createMailer } from "./modules/mail/mailer";
+import { createMailOutbox } from "./modules/mail/outbox";
+import { createMailOutboxRepository } from "./modules/mail/outbox-repository";
 import { createLinkSigner } from "./modules/mail/signed-links";
 import type { MarketDataLogger } from "./modules/market-data/service";
 import type { FileStorage } from "./modules/media/file-storage";
@@ -47,10 +49,12 @@ export function createAccountServices(deps: {
     from: config.mail.from,
     timeoutMs: config.mail.timeoutMs,
   });
+  // Every mail is queued there and sent by its job (issue 33, decision 223).
+  const outbox = createMailOutbox({ repository: createMailOutboxRepository(db), mailer, log });
   const mailLinks = createLinkSigner(config.jwtSecret);
   const emailVerification = createEmailVerification({
     users: usersRepository,
-    mailer,
+    outbox,
     links: mailLinks,
     counters,
     site: { name: config.siteName, url: config.publicUrl },
@@ -80,7 +84,7 @@ export function createAccountServices(deps: {
     db,
     users: usersRepository,
     sessions: sessionsRepository,
-    mailer,
+    outbox,
     links: mailLinks,
     counters,
     site: { name: config.siteName, url: config.publicUrl },
@@ -115,6 +119,7 @@ export function createAccountServices(deps: {
     users,
     apiKeys,
     mailer,
+    outbox,
     mailLinks,
     emailVerification,
   };

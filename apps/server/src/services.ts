@@ -85,7 +85,7 @@ export function createServices(deps: {
     // Site settings are built below; the setting is only read once requests come in.
     securitySettings: () => siteSettings.getSecuritySettings(),
   });
-  const { usersRepository, mailer, mailLinks, emailVerification } = accounts;
+  const { usersRepository, mailer, outbox, mailLinks, emailVerification } = accounts;
 
   const outboundTimeoutMs = config.outboundTimeoutMs ?? 10_000;
   const marketData = createMarketDataService({
@@ -290,6 +290,7 @@ export function createServices(deps: {
     repository: createNewsletterRepository(db),
     settings: siteSettingsRepository,
     mailer,
+    outbox,
     links: mailLinks,
     counters,
     topStories: (limit) => articles.popular(limit, "day"),
@@ -306,7 +307,7 @@ export function createServices(deps: {
   });
   const contact = createContactService({
     repository: createContactRepository(db),
-    mailer,
+    outbox,
     counters,
     contactEmail: config.mail.contactEmail,
     siteName: config.siteName,

@@ -56,6 +56,9 @@ describe("contact form", () => {
     const response = await send(message);
     expect(response.statusCode).toBe(202);
     expect(response.json().message).toBe("Thank you for your message! We'll get back to you soon.");
+    // Forwarded by the mail outbox's job (issue 33), not while the form waits.
+    expect(smtp.mailsTo("desk@aurumwire.test")).toHaveLength(0);
+    expect((await app.services.outbox.deliverDue()).sent).toBe(1);
     const [mail] = smtp.mailsTo("desk@aurumwire.test");
     expect(mail?.subject).toContain("Tip: exchange outage");
     expect(mail?.headers["reply-to"]).toContain("satoshi@example.com");
@@ -69,6 +72,7 @@ describe("contact form", () => {
   it("keeps the message when the mail server refuses it", async () => {
     smtp.setBehaviour("reject-temporary");
     const response = await send({ ...message, subject: "Kept anyway" }, "10.1.1.2");
+    expect((await app.services.outbox.deliverDue()).retrying).toBe(1);
     smtp.setBehaviour("accept");
     expect(response.statusCode).toBe(202);
     const kept = (await inbox()).messages.find(

@@ -40,7 +40,7 @@ function decodeQuotedPrintable(text: string): string {
  * A local SMTP server (smtp-server from npm) on 127.0.0.1 and a random port that captures what
  * the app sends, and can refuse (550, 451) or never answer, as real mail servers do.
  */
-export async function startFakeSmtpServer() {
+export async function startFakeSmtpServer(options: { port?: number } = {}) {
   const mails: CapturedMail[] = [];
   let behaviour: SmtpBehaviour = "accept";
   const hanging: Array<() => void> = [];
@@ -78,7 +78,8 @@ export async function startFakeSmtpServer() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  // A given port: the same server back after an outage (the app keeps its SMTP_URL).
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

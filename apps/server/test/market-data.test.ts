@@ -332,6 +332,7 @@ describe("the market data jobs", () => {
       "breaking-news:read-feeds",
       "partner:send-queue",
       "newsletter:mail",
+      "mail:outbox",
       "database:vacuum-analyze",
       "ai-images:resume-batches",
       "sentiment:refresh",

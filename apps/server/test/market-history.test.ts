@@ -102,6 +102,11 @@ describe("price history from a CoinGecko-compatible provider", () => {
     provider = await startFakeServer(healthyProvider());
     app = await buildTestApp({
       marketData: { url: `${provider.url}/api/v3`, apiKey: "demo-key-123" },
+      // The stand-in answers: its time-out must not decide a result. The first poll (cold
+      // connections, twelve coins, the backfill's 90-day charts) took over the 10 s default at a
+      // load of ~25 and failed, and every later test read its back-off (issue 33). 60 s still
+      // bounds a hang well inside the test's own limit.
+      outboundTimeoutMs: 60_000,
     });
   });
   afterAll(async () => {

@@ -54,7 +54,7 @@ const login = (email: string, password: string) =>
     remoteAddress: "10.33.2.1",
   });
 
-/** The reset link mailed to an address (the mail leaves after the answer: wait for it). */
+/** The reset link mailed to an address (queued after the answer, sent by the outbox job). */
 async function resetLinkFor(email: string, nth = 1): Promise<string> {
   const resetMails = () =>
     smtp.mailsTo(email).filter((mail) => mail.subject === "Reset your AurumWire password");
@@ -62,6 +62,8 @@ async function resetLinkFor(email: string, nth = 1): Promise<string> {
   while (resetMails().length < nth) {
     if (Date.now() > deadline) throw new Error(`no reset mail for ${email}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
+    // The mail outbox's job sends what was queued (issue 33).
+    await app.services.outbox.deliverDue();
   }
   const mail = resetMails()[nth - 1]!;
   const link = new URL(smtp.linkIn(mail, `${app.config.publicUrl}/reset-password?token=`));

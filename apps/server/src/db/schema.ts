@@ -9,6 +9,7 @@ export * from "./schema/contact";
 export * from "./schema/content";
 export * from "./schema/landing-page";
 export * from "./schema/live-coverage";
+export * from "./schema/mail";
 export * from "./schema/market-data";
 export * from "./schema/news";
 export * from "./schema/newsletter";

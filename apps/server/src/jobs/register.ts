@@ -5,6 +5,7 @@ import type { AppServices } from "../services";
 import { breakingNewsJob } from "./breaking-news-job";
 import { embeddedDatabaseMaintenanceJob } from "./embedded-database-maintenance-job";
 import { imageBatchesJob } from "./image-batches-job";
+import { mailOutboxJob } from "./mail-outbox-job";
 import { marketDataPollJob, marketDataSyncJob } from "./market-data-job";
 import { newsletterJob } from "./newsletter-job";
 import { partnerQueueJob } from "./partner-queue-job";
@@ -35,6 +36,9 @@ export function registerJobs(deps: {
   jobs.add(breakingNewsJob(services.breakingNews));
   jobs.add(partnerQueueJob(services.partners));
   jobs.add(newsletterJob(services.newsletter));
+  jobs.add(mailOutboxJob(services.outbox));
+  // A queued mail goes out now, not at the job's next turn (once the jobs run at all).
+  services.outbox.onQueued(() => jobs.kick("mail:outbox"));
   jobs.add(embeddedDatabaseMaintenanceJob({ database, cache: services.pageCache }));
   jobs.add(imageBatchesJob(services.aiImages));
   jobs.add(sentimentJob(services.sentiment));

@@ -111,6 +111,18 @@ export function createJobScheduler(options: {
       return runOnce(job);
     },
 
+    /**
+     * Once the jobs have started, a run now rather than at the next turn (a mail was queued);
+     * during a run, one more after it, so what was added meanwhile is not left for the interval.
+     */
+    kick(name: string) {
+      const job = jobs.get(name);
+      if (!started || !job) return;
+      const current = running.get(name);
+      if (current) void current.then(() => (started ? runOnce(job) : "skipped_busy"));
+      else void runOnce(job);
+    },
+
     /** Stop the timers, abort outbound calls and wait for runs in progress. */
     async stop() {
       started = false;

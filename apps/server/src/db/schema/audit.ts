@@ -3,7 +3,7 @@ import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from "driz
 /**
  * The audit log (issue 31, decision 203), owned by the audit module: one row per staff action that
  * changes what readers see or who can do what, and per refused security attempt. Append-only for
- * everyone: a trigger (migration 0018) refuses UPDATE, DELETE and TRUNCATE, and the code has no
+ * everyone: a trigger (migration 0019) refuses UPDATE, DELETE and TRUNCATE, and the code has no
  * path that changes a row. No foreign key to users (deleting a user would have to change rows);
  * the actor's name and role are copied as they were.
  */

@@ -6,7 +6,7 @@ export type NewAuditEntry = typeof auditLog.$inferInsert;
 
 /**
  * The audit module's table (decision 203): insert and read, nothing else. The database refuses
- * UPDATE, DELETE and TRUNCATE on it as well (migration 0018's trigger).
+ * UPDATE, DELETE and TRUNCATE on it as well (migration 0019's trigger).
  */
 export function createAuditRepository(db: Executor) {
   return {

@@ -1,7 +1,8 @@
 import type { UserRow } from "../../db/schema";
 import { tooManyRequests } from "../../errors";
 import type { CounterStore } from "../../lib/counters";
-import { escapeHtml, type Mailer } from "../mail/mailer";
+import { escapeHtml } from "../mail/mailer";
+import type { MailOutbox } from "../mail/outbox";
 import type { LinkSigner } from "../mail/signed-links";
 import type { UsersRepository } from "../users/repository";
 
@@ -20,43 +21,42 @@ export interface VerificationLogger {
  */
 export function createEmailVerification(deps: {
   users: UsersRepository;
-  mailer: Mailer;
+  outbox: MailOutbox;
   links: LinkSigner;
   counters: CounterStore;
   site: { name: string; url: string };
   log?: VerificationLogger;
 }) {
-  const { users, mailer, links, counters, site, log } = deps;
+  const { users, outbox, links, counters, site } = deps;
 
   async function sendLink(user: Pick<UserRow, "id" | "email" | "firstName">): Promise<boolean> {
-    if (!mailer.configured) return false;
+    if (!outbox.configured) return false;
     const url = `${site.url}/api/auth/verify-email?token=${links.sign(purpose, user.id, 0, lifetimeMs)}`;
-    try {
-      await mailer.send({
+    // Into the outbox: the sign-up answers at once, the job sends it (issue 33, decision 223).
+    await outbox.enqueue(
+      {
         to: user.email,
         subject: `Confirm your e-mail address for ${site.name}`,
         text: `Hello ${user.firstName},\n\nPlease confirm this address for your ${site.name} account:\n\n${url}\n\nThe link works for 3 days.`,
         html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Please confirm this address for your ${escapeHtml(site.name)} account.</p><p><a href="${escapeHtml(url)}">Confirm my e-mail address</a></p><p>The link works for 3 days.</p>`,
-      });
-      return true;
-    } catch (error) {
-      log?.warn({ err: error, userId: user.id }, "verification mail failed");
-      return false;
-    }
+      },
+      { purpose: "email-verify", subjectId: user.id },
+    );
+    return true;
   }
 
   return {
     /** New accounts are verified from the start when no mail can reach them. */
-    newAccountsVerified: () => !mailer.configured,
+    newAccountsVerified: () => !outbox.configured,
 
     /** Whether this account may like articles: staff accounts are made by admins (trusted). */
     mayLike: (user: Pick<UserRow, "role" | "emailVerified">) =>
-      user.emailVerified || !mailer.configured || user.role !== "user",
+      user.emailVerified || !outbox.configured || user.role !== "user",
 
     sendLink,
 
     async resend(user: UserRow): Promise<{ message: string }> {
-      if (user.emailVerified || !mailer.configured)
+      if (user.emailVerified || !outbox.configured)
         return { message: "Your e-mail address is confirmed." };
       const hits = await counters.hit(`verify-resend:${user.id}`, 60 * 60 * 1000);
       if (hits.count > resendsPerHour) {

@@ -3,7 +3,8 @@ import type { Database } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { AppError, tooManyRequests } from "../../errors";
 import type { CounterStore } from "../../lib/counters";
-import { escapeHtml, type Mailer } from "../mail/mailer";
+import { escapeHtml } from "../mail/mailer";
+import type { MailOutbox } from "../mail/outbox";
 import type { LinkSigner } from "../mail/signed-links";
 import type { UsersRepository } from "../users/repository";
 import { hashPassword } from "./passwords";
@@ -44,25 +45,28 @@ export function createPasswordReset(deps: {
   db: Database;
   users: UsersRepository;
   sessions: SessionsRepository;
-  mailer: Mailer;
+  outbox: MailOutbox;
   links: LinkSigner;
   counters: CounterStore;
   site: { name: string; url: string };
   log?: PasswordResetLogger;
 }) {
-  const { db, users, sessions, mailer, links, counters, site, log } = deps;
+  const { db, users, sessions, outbox, links, counters, site, log } = deps;
 
   async function mailLink(user: UserRow) {
     const sent = await counters.hit(`password-reset-mail:${user.id}`, hourMs);
     if (sent.count > mailsPerAccount) return;
     const token = links.sign(purpose, user.id, fingerprint(user), lifetimeMs);
     const url = `${site.url}/reset-password?token=${encodeURIComponent(token)}`;
-    await mailer.send({
-      to: user.email,
-      subject: `Reset your ${site.name} password`,
-      text: `Hello ${user.firstName},\n\nSomeone (we hope you) asked to reset the password of your ${site.name} account. Choose a new password here:\n\n${url}\n\nThe link works for 1 hour and only once. If you did not ask for it, ignore this mail: your password stays as it is.`,
-      html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Someone (we hope you) asked to reset the password of your ${escapeHtml(site.name)} account.</p><p><a href="${escapeHtml(url)}">Choose a new password</a></p><p>The link works for 1 hour and only once. If you did not ask for it, ignore this mail: your password stays as it is.</p>`,
-    });
+    await outbox.enqueue(
+      {
+        to: user.email,
+        subject: `Reset your ${site.name} password`,
+        text: `Hello ${user.firstName},\n\nSomeone (we hope you) asked to reset the password of your ${site.name} account. Choose a new password here:\n\n${url}\n\nThe link works for 1 hour and only once. If you did not ask for it, ignore this mail: your password stays as it is.`,
+        html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Someone (we hope you) asked to reset the password of your ${escapeHtml(site.name)} account.</p><p><a href="${escapeHtml(url)}">Choose a new password</a></p><p>The link works for 1 hour and only once. If you did not ask for it, ignore this mail: your password stays as it is.</p>`,
+      },
+      { purpose: "password-reset", subjectId: user.id },
+    );
   }
 
   const invalidLink = () =>
@@ -89,7 +93,7 @@ export function createPasswordReset(deps: {
       void (async () => {
         const user = await users.findByEmail(email);
         if (!user?.isActive) return;
-        if (!mailer.configured) {
+        if (!outbox.configured) {
           log?.warn({ userId: user.id }, "password reset asked, but e-mail is not configured");
           return;
         }

@@ -7,7 +7,8 @@ import type {
 import type { ContactMessageRow } from "../../db/schema";
 import { notFound, tooManyRequests } from "../../errors";
 import type { CounterStore } from "../../lib/counters";
-import { escapeHtml, type Mailer } from "../mail/mailer";
+import { escapeHtml } from "../mail/mailer";
+import type { MailOutbox } from "../mail/outbox";
 import type { ContactRepository } from "./repository";
 
 /** Messages per address and hour: enough for a reader, too few for a flood. */
@@ -32,18 +33,28 @@ export interface ContactLogger {
 
 /**
  * The contact form delivered (decision 123): every message is stored for the admins' Messages
- * screen first, then mailed to CONTACT_EMAIL when SMTP is configured (a failed mail is recorded,
- * the message is not lost). Limited per address; a filled honeypot is accepted and dropped.
+ * screen first, then queued in the mail outbox for CONTACT_EMAIL when SMTP is configured (sent by
+ * its job with retries; a mail refused for good is recorded, the message is not lost). Limited per address; a filled honeypot is accepted and dropped.
  */
 export function createContactService(deps: {
   repository: ContactRepository;
-  mailer: Mailer;
+  outbox: MailOutbox;
   counters: CounterStore;
   contactEmail: string | undefined;
   siteName: string;
   log?: ContactLogger;
 }) {
-  const { repository, mailer, counters, contactEmail, siteName, log } = deps;
+  const { repository, outbox, counters, contactEmail, siteName, log } = deps;
+  // The outbox says when a forwarded message went out, or was refused for good (decision 223).
+  outbox.onOutcome("contact", {
+    sent: async (id, at) => {
+      if (id !== null) await repository.recordMail(id, { mailedAt: at, mailError: null });
+    },
+    failed: async (id, error) => {
+      log?.warn({ messageId: id }, "contact message mail refused; kept in Messages");
+      if (id !== null) await repository.recordMail(id, { mailedAt: null, mailError: error });
+    },
+  });
   return {
     async submit(input: ContactMessageInput, ip: string): Promise<{ stored: boolean }> {
       const hits = await counters.hit(`contact:${ip}`, 60 * 60 * 1000);
@@ -64,26 +75,19 @@ export function createContactService(deps: {
         subject: input.subject,
         message: input.message,
       });
-      if (mailer.configured && contactEmail) {
-        try {
-          await mailer.send({
+      // Forwarded by the outbox job: the form answers at once, and a message that arrives
+      // while the mail server is away goes out when it is back.
+      if (outbox.configured && contactEmail) {
+        await outbox.enqueue(
+          {
             to: contactEmail,
             replyTo: `${input.name.replace(/[<>"\r\n]/g, "")} <${input.email}>`,
             subject: `[${siteName} contact] ${input.subject}`,
             text: `From: ${input.name} <${input.email}>\n\n${input.message}`,
             html: `<p>From: ${escapeHtml(input.name)} &lt;${escapeHtml(input.email)}&gt;</p><p style="white-space:pre-wrap">${escapeHtml(input.message)}</p>`,
-          });
-          await repository.recordMail(row.id, { mailedAt: new Date(), mailError: null });
-        } catch (error) {
-          log?.warn(
-            { err: error, messageId: row.id },
-            "contact message mail failed; kept in Messages",
-          );
-          await repository.recordMail(row.id, {
-            mailedAt: null,
-            mailError: error instanceof Error ? error.message : String(error),
-          });
-        }
+          },
+          { purpose: "contact", subjectId: row.id },
+        );
       }
       return { stored: true };
     },
@@ -107,7 +111,7 @@ export function createContactService(deps: {
           total,
           totalPages: Math.ceil(total / query.limit),
         },
-        mailConfigured: mailer.configured,
+        mailConfigured: outbox.configured,
         contactEmail: contactEmail ?? null,
       };
     },

@@ -9,6 +9,7 @@ import type { NewsletterSubscriberRow } from "../../db/schema";
 import { AppError, notFound, tooManyRequests } from "../../errors";
 import type { CounterStore } from "../../lib/counters";
 import { escapeHtml, MailError, type Mailer } from "../mail/mailer";
+import type { MailOutbox } from "../mail/outbox";
 import type { LinkSigner } from "../mail/signed-links";
 import type { SiteSettingsRepository } from "../site-settings/repository";
 import type { NewsletterRepository } from "./repository";
@@ -59,6 +60,8 @@ export function createNewsletterService(deps: {
   repository: NewsletterRepository;
   settings: SiteSettingsRepository;
   mailer: Mailer;
+  /** Confirmation mails go through the outbox (decision 223); the digest job sends its own. */
+  outbox: MailOutbox;
   links: LinkSigner;
   counters: CounterStore;
   /** The day's top stories (the articles service's popular list). */
@@ -66,19 +69,22 @@ export function createNewsletterService(deps: {
   site: { name: string; url: string };
   log?: NewsletterLogger;
 }) {
-  const { repository, settings, mailer, links, counters, site, log } = deps;
+  const { repository, settings, mailer, outbox, links, counters, site, log } = deps;
 
   const confirmUrl = (row: NewsletterSubscriberRow) =>
     `${site.url}/api/newsletter/confirm?token=${links.sign(confirmPurpose, row.id, row.tokenVersion, confirmationLifetimeMs)}`;
   const unsubscribeUrl = (row: NewsletterSubscriberRow) =>
     `${site.url}/api/newsletter/unsubscribe?token=${links.sign(unsubscribePurpose, row.id, 0, null)}`;
 
-  /** Sends the confirmation mail; false when mail is off or the server refused it for now. */
+  /**
+   * Queues the confirmation mail in the outbox (its job sends it, with retries), so a subscribe
+   * answers at once whatever the mail server does; false when mail is off.
+   */
   async function sendConfirmation(row: NewsletterSubscriberRow): Promise<boolean> {
-    if (!mailer.configured) return false;
+    if (!outbox.configured) return false;
     const url = confirmUrl(row);
-    try {
-      await mailer.send({
+    await outbox.enqueue(
+      {
         to: row.email,
         subject: `Confirm your subscription to the ${site.name} Daily Newsletter`,
         text: [
@@ -89,13 +95,11 @@ export function createNewsletterService(deps: {
           "The link works for 7 days. If you did not ask for this, ignore this mail: nothing will be sent.",
         ].join("\n"),
         html: `<p>Please confirm that you want the ${escapeHtml(site.name)} Daily Newsletter at this address.</p><p><a href="${escapeHtml(url)}">Confirm my subscription</a></p><p>The link works for 7 days. If you did not ask for this, ignore this mail: nothing will be sent.</p>`,
-      });
-      await repository.markConfirmationSent(row.id);
-      return true;
-    } catch (error) {
-      log?.warn({ err: error, subscriberId: row.id }, "newsletter confirmation mail failed");
-      return false;
-    }
+      },
+      { purpose: "newsletter-confirm", subjectId: row.id },
+    );
+    await repository.markConfirmationSent(row.id);
+    return true;
   }
 
   async function digestHour(): Promise<number> {
