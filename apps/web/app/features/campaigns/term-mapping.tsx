@@ -116,6 +116,7 @@ export function TermMappingDialog(props: {
             </ManagementTable>
             <Box
               component="form"
+              method="post"
               onSubmit={submit}
               noValidate
               aria-label="Map a term"

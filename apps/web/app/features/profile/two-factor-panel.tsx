@@ -112,6 +112,7 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   return (
     <Box
       component="form"
+      method="post"
       onSubmit={confirm}
       sx={{ display: "grid", gap: 2, gridTemplateColumns: { md: "auto 1fr" }, alignItems: "start" }}
     >
@@ -239,6 +240,7 @@ function TurnOff(props: { enabledAt: string | null; codesLeft: number; required:
       ) : (
         <Box
           component="form"
+          method="post"
           onSubmit={submit}
           aria-label="Turn off two-factor sign-in"
           sx={{ display: "grid", gap: 2, maxWidth: 420 }}
