@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { type NewSentimentScoreRow, sentimentScores } from "../../db/schema";
 
@@ -39,10 +39,13 @@ export function createSentimentRepository(db: Executor) {
 
     async forSubjects(kind: SentimentSubjectKind, ids: number[], tx: Executor = db) {
       if (ids.length === 0) return [];
+      // One order on every database: PostgreSQL returns rows in no fixed order, so an article's
+      // coins came back in a different order from the list and by id.
       return tx
         .select()
         .from(table)
-        .where(and(eq(table.subjectKind, kind), inArray(table.subjectId, ids)));
+        .where(and(eq(table.subjectKind, kind), inArray(table.subjectId, ids)))
+        .orderBy(asc(table.subjectId), asc(table.coinSlug));
     },
 
     /** Rows since `since` for one coin slug (or the whole-text rows), newest first. */
