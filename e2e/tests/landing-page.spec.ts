@@ -50,7 +50,7 @@ test("reordering sections by drag in the manager changes /landing", async ({ pag
   // again until the move is announced (more presses at the top stay at position 1).
   await expect(async () => {
     await page.keyboard.press("ArrowUp");
-    await expect(page.getByText(/ is over position 1\.$/)).toBeAttached({ timeout: 1000 });
+    await expect(page.getByText(/ is over position 1\.$/)).toBeAttached({ timeout: 10_000 });
   }).toPass();
   await page.keyboard.press("Space");
   await expect(page.getByText("Section order saved")).toBeVisible();

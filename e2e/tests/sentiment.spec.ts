@@ -54,7 +54,7 @@ test("an article about a coin shows its chip, linking to the coin page", async (
   // Scored by the job within 20 s of the server's start.
   await expect(async () => {
     await page.goto("/article/how-bitcoin-miners-survive-a-halving");
-    await expect(chips.getByRole("link", { name: /^BTC: / })).toBeVisible({ timeout: 1000 });
+    await expect(chips.getByRole("link", { name: /^BTC: / })).toBeVisible({ timeout: 10_000 });
   }).toPass({ timeout: 60_000 });
   expect(await seriousViolations(page)).toEqual([]);
   await chips.getByRole("link", { name: /^BTC: / }).click();
