@@ -17,7 +17,9 @@ import type { Route } from "./+types/public-layout";
 export async function loader({ context }: Route.LoaderArgs) {
   // Which articles are live, for the cards' badge (decision 236); a failed read shows none.
   const liveArticleIds = await context.services.liveCoverage.liveArticleIds().catch(() => []);
-  return { ticker: loadTicker(context), liveArticleIds };
+  // Alerts are offered only where they are set up: no key request that would answer 503 otherwise.
+  const pushAlerts = context.services.webPush.enabled();
+  return { ticker: loadTicker(context), liveArticleIds, pushAlerts };
 }
 
 /** The ticker refreshes itself every 300 s; navigating between pages need not ask again. */
@@ -71,7 +73,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         <Header siteName={siteName} />
         <main id="main-content" tabIndex={-1} className="aw-container aw-main">
           <Outlet />
-          <BreakingAlerts />
+          {loaderData?.pushAlerts ? <BreakingAlerts /> : null}
         </main>
         <Footer siteName={siteName} />
         <SignUpNotice />

@@ -28,6 +28,8 @@ export type LoaderServices = Pick<AppServices, (typeof loaderServiceNames)[numbe
   sentiment: Pick<AppServices["sentiment"], "overview" | "coin" | "articleSentiment">;
   /** Only the reads of live coverage (the article page, the cards' badge; decision 236). */
   liveCoverage: Pick<AppServices["liveCoverage"], "forArticle" | "liveArticleIds">;
+  /** Whether breaking-news alerts are set up (the page offers them only then; decision 237). */
+  webPush: Pick<AppServices["webPush"], "enabled">;
 };
 
 export function loaderServicesOf(services: AppServices): LoaderServices {
@@ -45,6 +47,7 @@ export function loaderServicesOf(services: AppServices): LoaderServices {
       forArticle: (id) => services.liveCoverage.forArticle(id),
       liveArticleIds: () => services.liveCoverage.liveArticleIds(),
     },
+    webPush: { enabled: () => services.webPush.enabled() },
   };
 }
 
