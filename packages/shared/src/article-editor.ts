@@ -6,6 +6,7 @@ import {
   authorRefSchema,
   paginationSchema,
 } from "./articles";
+import { articleReviewSchema } from "./article-review";
 import { databaseId } from "./database-id";
 import { partialUpdateSchema } from "./partial-update";
 
@@ -40,9 +41,11 @@ export const articleStatsQuerySchema = z.object({
   authorId: databaseId().optional(),
 });
 
-/** The management list: no article bodies, they can be long. */
+/** The management list: no article bodies, they can be long; each with its review state. */
 export const adminArticleListResponseSchema = z.object({
-  articles: z.array(articleSchema.omit({ content: true })),
+  articles: z.array(
+    articleSchema.omit({ content: true }).extend({ review: articleReviewSchema.nullable() }),
+  ),
   pagination: paginationSchema,
 });
 export type AdminArticleListResponse = z.infer<typeof adminArticleListResponseSchema>;
