@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { articleReviewSchema } from "./article-review";
 import {
   articleInputSchema,
   articleSchema,
@@ -6,7 +7,6 @@ import {
   authorRefSchema,
   paginationSchema,
 } from "./articles";
-import { articleReviewSchema } from "./article-review";
 import { databaseId } from "./database-id";
 import { partialUpdateSchema } from "./partial-update";
 
