@@ -6,17 +6,22 @@ test("a chip lifts the topic label, the preview takes the focus, and a double cl
   page,
   request,
 }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
   await login(page, "editor");
-  await page.goto("/dashboard/articles");
-  await page.getByRole("tab", { name: "AI Generator" }).click();
-  await expect(page.getByText("Ready: llama3.1 on Ollama.")).toBeVisible();
-
-  const quickTopic = page.getByText("Quick topics").locator("..").getByRole("button").first();
-  await quickTopic.click();
-  // The label sits above the text the chip put in the field, not over it.
-  const label = page.locator("label", { hasText: "Article topic" });
-  await expect(label).toHaveAttribute("data-shrink", "true");
+  // On a phone and on a desktop, the label sits above the text the chip put in the field, not
+  // over it.
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.goto("/dashboard/articles");
+    await page.getByRole("tab", { name: "AI Generator" }).click();
+    await expect(page.getByText("Ready: llama3.1 on Ollama.")).toBeVisible();
+    const quickTopic = page.getByText("Quick topics").locator("..").getByRole("button").first();
+    await quickTopic.click();
+    const label = page.locator("label", { hasText: "Article topic" });
+    await expect(label, `at ${width} px`).toHaveAttribute("data-shrink", "true");
+    await expect(page.getByLabel("Article topic")).toHaveValue(
+      (await quickTopic.textContent()) ?? "",
+    );
+  }
 
   await page.getByLabel("Article topic").fill("How bitcoin mining changes after the halving");
   await page.getByRole("button", { name: "Generate Article" }).click();

@@ -59,6 +59,14 @@ test("reading an article to the end shows as a read-through in the dashboard", a
   );
   await reader.getByText("The last paragraph of the wrap.").scrollIntoViewIfNeeded();
   expect(await (await readThrough).json()).toEqual({ counted: true });
+  // Leaving the article (to the home page, inside the app) reports the visit's time on page.
+  const timed = reader.waitForResponse(
+    (response) =>
+      response.url().endsWith(`/api/articles/${article.id}/reading`) &&
+      (response.request().postData() ?? "").includes('"time-on-page"'),
+  );
+  await reader.getByRole("link", { name: "Home", exact: true }).first().click();
+  expect(await (await timed).json()).toEqual({ counted: true });
   await readerContext.close();
 
   const editorContext = await browser.newContext();
@@ -70,6 +78,10 @@ test("reading an article to the end shows as a read-through in the dashboard", a
   await expect(async () => {
     await editor.reload();
     await expect(editor.getByText("1 of 1 tracked views")).toBeVisible({ timeout: 10_000 });
+    // One timed visit is said in the singular, not "1 visits timed" (issue 32).
+    await expect(editor.getByText("1 visit timed", { exact: true })).toBeVisible({
+      timeout: 10_000,
+    });
   }).toPass({ timeout: 60_000 });
   await expect(editor.getByText("100%")).toBeVisible();
   await editorContext.close();

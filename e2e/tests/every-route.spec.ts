@@ -48,6 +48,7 @@ const dashboardRoutes = [
   "/dashboard/categories",
   "/dashboard/landing-page",
   "/dashboard/site-settings",
+  "/dashboard/audit-log",
   "/dashboard/subscribers",
   "/dashboard/messages",
   "/dashboard/profile",
@@ -79,17 +80,25 @@ test("every public page, signed out, has one <main> and a skip link where it has
   expect(wrong).toEqual([]);
 });
 
-test("every dashboard screen has one <main> and a skip link, and none overflows 390 px", async ({
+test("every dashboard screen has one <main>, a skip link and a title of its own, and none overflows 390 px", async ({
   page,
 }) => {
   test.setTimeout(300_000);
   await login(page, "admin");
   const wrong: string[] = [];
+  // Each screen's tab and screen-reader name is its own, not "Dashboard | AurumWire" (issue 32).
+  const titles = new Map<string, string>();
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     for (const path of dashboardRoutes) {
       await page.goto(path);
       await page.waitForLoadState("networkidle");
+      if (width === 1440 && path !== "/dashboard/no-such-screen") {
+        const title = await page.title();
+        const same = [...titles].find(([, seen]) => seen === title);
+        if (same) wrong.push(`${path}: the same title as ${same[0]}, "${title}"`);
+        titles.set(path, title);
+      }
       const found = await landmarks(page);
       if (found.mains !== 1) wrong.push(`${path} at ${width}: ${found.mains} <main>`);
       if (found.navigation > 0 && found.skipLinks === 0)

@@ -159,3 +159,34 @@ test("a live update posted from the dashboard and a price tick appear on an open
   await readerContext.close();
   await editorContext.close();
 });
+
+/**
+ * This spec's server has no AI service either (no OLLAMA_URL, no OPENAI_*), so the AI Generator's
+ * state without a provider (issue 32) is checked here rather than on a server of its own.
+ */
+test("without an AI service, Generate stays off and an editor is told to ask an administrator", async ({
+  page,
+  browser,
+}) => {
+  await login(page, "editor");
+  await page.goto("/dashboard/articles");
+  await page.getByRole("tab", { name: "AI Generator" }).click();
+  const notice = page.getByTestId("ai-not-configured");
+  await expect(notice).toContainText("Ask an administrator to connect an AI service");
+  // Setting names mean nothing to an editor, who cannot set them.
+  await expect(notice).not.toContainText("OLLAMA_URL");
+  await page.getByLabel("Article topic").fill("How bitcoin mining changes after the halving");
+  await expect(page.getByRole("button", { name: "Generate Article" })).toBeDisabled();
+  // The archive research still works without a model.
+  await expect(page.getByRole("button", { name: "Find sources only (no AI)" })).toBeEnabled();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The administrator, who can connect one, is told which settings to add.
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = await adminContext.newPage();
+  await login(admin, "admin");
+  await admin.goto("/dashboard/articles");
+  await admin.getByRole("tab", { name: "AI Generator" }).click();
+  await expect(admin.getByTestId("ai-not-configured")).toContainText("OLLAMA_URL");
+  await adminContext.close();
+});

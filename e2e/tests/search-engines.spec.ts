@@ -84,6 +84,14 @@ test("desktop list pages load the images of the first screen at once", async ({ 
         .map((image) => image.getAttribute("src")),
     );
     expect(lazyInFirstScreen, path).toEqual([]);
+    // ...and the rest, a screen and more below, only as the reader scrolls to them.
+    const eagerFarBelow = await page.evaluate(() =>
+      [...document.querySelectorAll("main img")]
+        .filter((image) => image.getBoundingClientRect().top > 2 * window.innerHeight)
+        .filter((image) => image.getAttribute("loading") !== "lazy")
+        .map((image) => image.getAttribute("src")),
+    );
+    expect(eagerFarBelow, path).toEqual([]);
   }
 });
 

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
+import { Writable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
@@ -10,9 +11,19 @@ import { DataDirLockedError, lockDataDir, lockFileName } from "../src/lib/data-d
 describe("the embedded database on disk", () => {
   it("keeps all data across a restart on the same DATA_DIR and does not seed twice", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "aurumwire-persist-"));
-    const config = loadConfig({ LOG_LEVEL: "silent" }, { dataDir });
+    const config = loadConfig({ LOG_LEVEL: "info" }, { dataDir });
+    // What the server says while it starts: a new database says that it is being filled, once.
+    const seedingLine = "Filling the new database with demo content";
+    let log = "";
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        log += String(chunk);
+        done();
+      },
+    });
     try {
-      const first = await buildApp(config, { web: "none", logger: false });
+      const first = await buildApp(config, { web: "none", logStream });
+      expect(log.split(seedingLine)).toHaveLength(2);
       const registered = await first.inject({
         method: "POST",
         url: "/api/auth/register",
@@ -32,8 +43,10 @@ describe("the embedded database on disk", () => {
       await first.close();
 
       // A fresh config read, as a real restart does.
-      const restarted = loadConfig({ LOG_LEVEL: "silent" }, { dataDir });
-      const second = await buildApp(restarted, { web: "none", logger: false });
+      const restarted = loadConfig({ LOG_LEVEL: "info" }, { dataDir });
+      log = "";
+      const second = await buildApp(restarted, { web: "none", logStream });
+      expect(log).not.toContain(seedingLine);
       const login = await second.inject({
         method: "POST",
         url: "/api/auth/login",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deniedActionForPath, rolesForPath } from "./menu";
+import { dashboardPaths } from "../../lib/dashboard-paths";
+import { dashboardTitleForPath, deniedActionForPath, rolesForPath } from "./menu";
 
 describe("dashboard route guard table", () => {
   it("uses the most specific menu entry", () => {
@@ -21,5 +22,31 @@ describe("Access Denied wording", () => {
     expect(deniedActionForPath("/dashboard/categories")).toBe("manage categories");
     expect(deniedActionForPath("/dashboard/featured-articles")).toBe("manage featured articles");
     expect(deniedActionForPath("/dashboard/users")).toBe("access this page");
+  });
+});
+
+describe("dashboard screen titles", () => {
+  it("gives every screen titled by the layout a name of its own (issue 32)", () => {
+    // Screens whose route names its own title (users, API keys, campaigns, the syndication log,
+    // a campaign) are left out: the layout's title is not the one shown there.
+    const ownTitle = new Set<string>([
+      dashboardPaths.users,
+      dashboardPaths.apiKeys,
+      dashboardPaths.campaigns,
+      dashboardPaths.syndicationLog,
+    ]);
+    const screens = [
+      ...Object.values(dashboardPaths)
+        .filter((path): path is string => typeof path === "string")
+        .filter((path) => !ownTitle.has(path)),
+      dashboardPaths.article(7),
+      dashboardPaths.editArticle(7),
+      dashboardPaths.articleAnalytics(7),
+      dashboardPaths.articleLive(7),
+    ];
+    const titles = screens.map((path) => dashboardTitleForPath(path));
+    expect(new Set(titles).size, titles.join(" / ")).toBe(screens.length);
+    expect(titles.filter((title) => title === "Dashboard")).toHaveLength(1);
+    expect(dashboardTitleForPath(dashboardPaths.articleLive(7))).toBe("Live Coverage - Dashboard");
   });
 });

@@ -89,9 +89,13 @@ export function dashboardTitleForPath(pathname: string): string {
   const path = pathname.replace(/\/+$/, "") || "/";
   if (path === dashboardPaths.home) return "Dashboard";
   if (path === dashboardPaths.profile) return "Profile Settings - Dashboard";
-  const article = /^\/dashboard\/articles\/\d+(\/edit|\/analytics)?$/.exec(path);
+  const article = /^\/dashboard\/articles\/\d+(\/edit|\/analytics|\/live)?$/.exec(path);
   if (article) {
-    const screen = { "/edit": "Edit Article", "/analytics": "Article Analytics" }[article[1] ?? ""];
+    const screen = {
+      "/edit": "Edit Article",
+      "/analytics": "Article Analytics",
+      "/live": "Live Coverage",
+    }[article[1] ?? ""];
     return `${screen ?? "Article Saved"} - Dashboard`;
   }
   const item = menuItemForPath(path);
