@@ -9,9 +9,9 @@ import { buildTestApp, demo } from "../../../server/test/helpers";
  * The real server behind a component test: the whole app on an in-memory copy of the seeded demo
  * database (the server tests' `buildTestApp`), answering the page's `fetch("/api/...")` through
  * `app.inject`, so a screen talks to the routes, schemas and rules it talks to in production and
- * nothing of ours is mocked. Call once at the top of a test file.
+ * nothing of ours is mocked. Call once at the top of a test file (it registers its own beforeAll and afterAll).
  */
-export function useApiServer() {
+export function startApiServer() {
   let app: FastifyInstance | undefined;
   const pageFetch = globalThis.fetch;
   beforeAll(async () => {
