@@ -81,6 +81,7 @@ export function ArticleRow(props: {
             <ArticleStatusChip
               status={value}
               publishedAt={value === article.status ? article.publishedAt : null}
+              review={value === article.status ? article.review : null}
             />
           )}
         >

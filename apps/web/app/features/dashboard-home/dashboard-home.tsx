@@ -184,7 +184,11 @@ export function DashboardHome() {
                   >
                     {article.title}
                   </Typography>
-                  <ArticleStatusChip status={article.status} publishedAt={article.publishedAt} />
+                  <ArticleStatusChip
+                    status={article.status}
+                    publishedAt={article.publishedAt}
+                    review={article.review}
+                  />
                 </Stack>
                 <Typography
                   variant="body2"
