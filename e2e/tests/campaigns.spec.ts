@@ -31,6 +31,14 @@ test("an admin creates a campaign in the wizard and launches it; the 4th article
   await login(page, "admin");
   await page.goto("/dashboard/campaigns");
   await expect(page.getByRole("heading", { name: "Cryptocurrency Media Campaigns" })).toBeVisible();
+  // The compliance bar's track is neutral: at "0 of 3" a gold track looked full (issue 32).
+  const track = page.getByRole("progressbar", { name: "Articles sent in the compliance window" });
+  const rgb = (await track.evaluate((bar) => getComputedStyle(bar).backgroundColor))
+    .match(/\d+/g)
+    ?.slice(0, 3)
+    .map(Number);
+  expect(rgb).toHaveLength(3);
+  expect(Math.max(...(rgb ?? [])) - Math.min(...(rgb ?? []))).toBeLessThan(8);
   await page.getByRole("button", { name: "Create Crypto Campaign" }).click();
   const wizard = page.getByRole("dialog");
   await expect(wizard.getByText("Choose Your Cryptocurrency Campaign Template")).toBeVisible();
@@ -45,6 +53,10 @@ test("an admin creates a campaign in the wizard and launches it; the 4th article
 
   await wizard.getByText("DeFi Protocol Launch").click();
   await expect(wizard.getByText("Campaign Details")).toBeVisible();
+  // One required mark on the name, not "Campaign Name * *" (issue 32).
+  await expect(wizard.locator("label", { hasText: "Campaign Name" })).toHaveText(
+    /^Campaign Name\s*\*$/,
+  );
   await wizard.getByLabel("Campaign Name").fill("E2E DeFi week");
   const articles = wizard.getByRole("checkbox");
   await expect(articles.first()).toBeVisible();
@@ -63,8 +75,24 @@ test("an admin creates a campaign in the wizard and launches it; the 4th article
   await page.getByRole("button", { name: "Launch Campaign" }).click();
   const confirm = page.getByRole("dialog", { name: "Launch campaign?" });
   await expect(confirm).toContainText("4 articles go to");
+  // Its way out is not a second "Cancel" beside Cancel Campaign, and launching is not painted as
+  // a danger.
+  await expect(confirm.getByRole("button", { name: "Not Yet" })).toBeVisible();
+  await expect(confirm.getByRole("button", { name: "Launch Campaign" })).toHaveClass(
+    /MuiButton-colorPrimary/,
+  );
+  await page.screenshot({ path: testInfo.outputPath("campaign-launch-confirm-1440.png") });
   await confirm.getByRole("button", { name: "Launch Campaign" }).click();
   await expect(page.getByText("Campaign launched")).toBeVisible();
+  // Cancel asks the same way, and "Keep Campaign" keeps it running.
+  await page.getByRole("button", { name: "Cancel Campaign" }).click();
+  const cancel = page.getByRole("dialog", { name: "Cancel campaign?" });
+  await expect(cancel.getByRole("button", { name: "Cancel Campaign" })).toHaveClass(
+    /MuiButton-colorError/,
+  );
+  await cancel.getByRole("button", { name: "Keep Campaign" }).click();
+  await expect(cancel).toBeHidden();
+  await expect(page.getByText("active", { exact: true })).toBeVisible();
   const rows = page.getByRole("table", { name: "Campaign articles" }).getByRole("row");
   await expect(rows).toHaveCount(5);
   await expect(page.getByText("Goes out").first()).toBeVisible();

@@ -75,7 +75,7 @@ export interface AppConfig {
    */
   marketStream: {
     url?: string;
-    kind: "coinbase";
+    kind: "coinbase" | "kraken";
     tuning?: {
       stallMs?: number;
       minBackoffMs?: number;

@@ -106,11 +106,13 @@ const envSchema = z.object({
     .string()
     .regex(
       /^wss?:\/\/\S+$/,
-      "must be a WebSocket address such as wss://ws-feed.exchange.coinbase.com",
+      "must be a WebSocket address such as wss://ws-feed.exchange.coinbase.com or wss://ws.kraken.com/v2",
     )
     .optional(),
   MARKET_STREAM_KIND: z
-    .enum(["coinbase"], { error: "must be coinbase (the Coinbase Exchange feed protocol)" })
+    .enum(["coinbase", "kraken"], {
+      error: "must be coinbase (the Coinbase Exchange feed) or kraken (Kraken's WebSocket API v2)",
+    })
     .default("coinbase"),
   STREAM_CONNECTIONS_PER_ADDRESS: z.coerce
     .number({ error: "must be a number" })

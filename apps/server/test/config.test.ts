@@ -55,6 +55,18 @@ describe("config", () => {
       kind: "coinbase",
     });
     expect(config.stream).toEqual({ maxPerAddress: 4, maxConnections: 10_000 });
+    const kraken = {
+      ...secret,
+      MARKET_STREAM_URL: "wss://ws.kraken.com/v2",
+      MARKET_DATA_URL: "https://api.coingecko.com/api/v3",
+    };
+    expect(loadConfig({ ...kraken, MARKET_STREAM_KIND: "kraken" }).marketStream).toEqual({
+      url: "wss://ws.kraken.com/v2",
+      kind: "kraken",
+    });
+    expect(() => loadConfig({ ...kraken, MARKET_STREAM_KIND: "binance" })).toThrow(
+      /MARKET_STREAM_KIND: must be coinbase \(the Coinbase Exchange feed\) or kraken/,
+    );
   });
 
   it("reads OUTBOUND_ALLOW_PRIVATE as CIDR ranges and explains a wrong one", () => {

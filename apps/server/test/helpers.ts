@@ -19,6 +19,35 @@ export async function buildTestApp(
   env: Record<string, string> = {},
   build: Omit<BuildOptions, "database"> = {},
 ): Promise<FastifyInstance> {
+  const database = await openTestDatabase(overrides, env);
+  try {
+    const app = await database.start(build);
+    const close = app.close.bind(app);
+    // The database is dropped after the app (and its pool) has closed.
+    app.close = (async () => {
+      await close();
+      await database.close();
+    }) as typeof app.close;
+    return app;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/**
+ * A test database that outlives the servers started on it: `start()` boots the whole app on it
+ * (again after a clean stop, as a restart), `close()` removes it and its data folder. A restart
+ * on an on-disk data folder costs initdb, migrations and demo seeding twice, which took over
+ * 120 s on a machine at a load of 40 (issue 33); this one starts from the run's template.
+ */
+export async function openTestDatabase(
+  overrides: Partial<AppConfig> = {},
+  env: Record<string, string> = {},
+): Promise<{
+  start(build?: Omit<BuildOptions, "database">): Promise<FastifyInstance>;
+  close(): Promise<void>;
+}> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "aurumwire-test-"));
   const cleanups: Array<() => Promise<void> | void> = [
     () => rmSync(dataDir, { recursive: true, force: true }),
@@ -41,28 +70,21 @@ export async function buildTestApp(
     if (config.seedDemo) cpSync(templates.seededFilesDir, dataDir, { recursive: true });
     let database: DatabaseHandle | undefined;
     if (templates.kind === "postgres") {
-      const url = await createDatabaseFrom(template, cleanups);
-      config.databaseUrl = url;
+      config.databaseUrl = await createDatabaseFrom(template, cleanups);
     } else {
-      database = await openDatabase({
+      const opened = await openDatabase({
         databaseUrl: "memory://",
         dataDir,
         loadDataDir: new Blob([readFileSync(template)]),
       });
+      cleanups.push(() => opened.close());
+      // Each server closes "its" database on stop; the in-memory one must outlive it.
+      database = { ...opened, close: async () => {} };
     }
-    const app = await buildApp(config, { web: "none", logger: false, ...build, database }).catch(
-      async (error) => {
-        await database?.close();
-        throw error;
-      },
-    );
-    const close = app.close.bind(app);
-    // The database is dropped after the app (and its pool) has closed.
-    app.close = (async () => {
-      await close();
-      await cleanUp();
-    }) as typeof app.close;
-    return app;
+    return {
+      start: (build = {}) => buildApp(config, { web: "none", logger: false, ...build, database }),
+      close: cleanUp,
+    };
   } catch (error) {
     await cleanUp();
     throw error;

@@ -1,12 +1,15 @@
-import type { AddressInfo } from "node:net";
-import type { StreamPricesEvent } from "@aurumwire/shared/realtime-events";
-import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type FakeCoinbaseFeed, startFakeCoinbaseFeed } from "./fake-coinbase-feed";
 import { healthyProvider, livePrices } from "./fake-coingecko";
-import { type FakeServer, sendJson, startFakeServer } from "./fake-http-server";
-import { buildTestApp } from "./helpers";
-import { openSse, type SseClient } from "./sse-client";
+import { sendJson } from "./fake-http-server";
+import {
+  coinsOf,
+  priceEvent,
+  pricesOf,
+  type StreamApp,
+  startStreamApp,
+  stateEvent,
+} from "./market-stream-fixture";
 
 /**
  * The exchange stream (decision 230) end to end: a local server speaking the Coinbase Exchange
@@ -14,67 +17,23 @@ import { openSse, type SseClient } from "./sse-client";
  * GET /api/stream of the real server.
  */
 
-const pricesOf = (data: string) => JSON.parse(data) as StreamPricesEvent;
-
-async function tickerPrice(app: FastifyInstance, symbol: string): Promise<number | undefined> {
-  const body = (await app.inject({ method: "GET", url: "/api/market-data/ticker" })).json();
-  return body.data.coins.find((coin: { symbol: string }) => coin.symbol === symbol)?.price;
-}
-
 describe("market stream from a Coinbase Exchange feed", () => {
   let feed: FakeCoinbaseFeed;
-  let provider: FakeServer;
-  let app: FastifyInstance;
-  let base: string;
-  const readers: SseClient[] = [];
-
-  const reader = async () => {
-    const client = await openSse(`${base}/api/stream`);
-    readers.push(client);
-    return client;
-  };
-  /** The next prices event of the reader in which `symbol` has `price`. */
-  const priceEvent = (client: SseClient, symbol: string, price: number) =>
-    client.next((event) => {
-      if (event.event !== "prices") return false;
-      return pricesOf(event.data).coins.some(
-        (coin) => coin.symbol === symbol && coin.price === price,
-      );
-    });
-  const stateEvent = (client: SseClient, state: string) =>
-    client.next((event) => event.event === "prices" && pricesOf(event.data).state === state);
+  let stream: StreamApp;
+  const reader = () => stream.reader();
+  const tickerPrice = (symbol: string) => stream.tickerPrice(symbol);
 
   beforeAll(async () => {
     feed = await startFakeCoinbaseFeed({ heartbeatMs: 100 });
-    provider = await startFakeServer(healthyProvider());
-    app = await buildTestApp(
-      {
-        marketStream: {
-          url: feed.url,
-          kind: "coinbase",
-          tuning: { stallMs: 1500, minBackoffMs: 100, gapFillMs: 0, historyEveryMs: 200 },
-        },
-        stream: {
-          maxPerAddress: 50,
-          maxConnections: 1000,
-          tuning: { priceIntervalMs: 50, heartbeatMs: 500 },
-        },
-      },
-      { MARKET_DATA_URL: `${provider.url}/api/v3` },
-    );
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    await app.services.marketData.refresh();
-    await app.realtime.marketStream!.start();
+    stream = await startStreamApp({ url: feed.url, kind: "coinbase" });
   });
   afterEach(() => {
-    for (const client of readers.splice(0)) client.close();
+    stream.closeReaders();
     feed.setHeartbeats(true);
   });
   afterAll(async () => {
-    await app?.close();
+    await stream?.close();
     await feed?.close();
-    await provider?.close();
   });
 
   it("subscribes to the ticker and heartbeat channels of the tracked products", async () => {
@@ -85,7 +44,7 @@ describe("market stream from a Coinbase Exchange feed", () => {
       product_ids: expect.arrayContaining(["BTC-USD", "ETH-USD", "SOL-USD"]),
       channels: ["heartbeat", "ticker"],
     });
-    expect(app.realtime.marketStream!.isLeader()).toBe(true);
+    expect(stream.app.realtime.marketStream!.isLeader()).toBe(true);
   });
 
   it("sends the current prices at once, then each tick to readers and the ticker API", async () => {
@@ -103,7 +62,7 @@ describe("market stream from a Coinbase Exchange feed", () => {
     expect(event.full).toBe(false);
     const btc = event.coins.find((coin) => coin.symbol === "BTC")!;
     expect(btc.change24h).toBeCloseTo(((Number(price.toFixed(2)) - 90000) / 90000) * 100, 6);
-    expect(await tickerPrice(app, "BTC")).toBe(Number(price.toFixed(2)));
+    expect(await tickerPrice("BTC")).toBe(Number(price.toFixed(2)));
   });
 
   it("coalesces a burst: the latest price wins and no backlog is sent", async () => {
@@ -136,21 +95,18 @@ describe("market stream from a Coinbase Exchange feed", () => {
     feed.ticker({ product: "SOL-USD", price: "0", sequence: 900_001 }); // zero
     feed.ticker({ product: "SOL-USD", price: "213.00", sequence: 900_002 });
     await priceEvent(client, "SOL", 213);
-    const solPrices = client.events
-      .filter((event) => event.event === "prices")
-      .flatMap((event) => pricesOf(event.data).coins.filter((coin) => coin.symbol === "SOL"))
-      .map((coin) => coin.price);
+    const solPrices = coinsOf(client, "SOL").map((coin) => coin.price);
     expect(solPrices).not.toContain(211);
     expect(solPrices).not.toContain(212);
     expect(solPrices).not.toContain(0);
-    expect(await tickerPrice(app, "SOL")).toBe(213);
+    expect(await tickerPrice("SOL")).toBe(213);
   });
 
   it("holds back a 50% jump and publishes it only when the price API agrees", async () => {
     const client = await reader();
     await client.next();
-    const before = (await tickerPrice(app, "LTC"))!;
-    const marketsCalls = () => provider.requestsTo("/api/v3/coins/markets").length;
+    const before = (await tickerPrice("LTC"))!;
+    const { marketsCalls } = stream;
     // The price API still says the old price: the jump is dropped.
     const callsBefore = marketsCalls();
     feed.ticker({ product: "LTC-USD", price: (before * 2).toFixed(2) });
@@ -158,14 +114,12 @@ describe("market stream from a Coinbase Exchange feed", () => {
     // A later ordinary tick goes through, and the jump never did.
     feed.ticker({ product: "LTC-USD", price: (before * 1.01).toFixed(2) });
     await priceEvent(client, "LTC", Number((before * 1.01).toFixed(2)));
-    const ltc = client.events
-      .filter((event) => event.event === "prices")
-      .flatMap((event) => pricesOf(event.data).coins.filter((coin) => coin.symbol === "LTC"));
+    const ltc = coinsOf(client, "LTC");
     expect(ltc.map((coin) => coin.price)).not.toContain(Number((before * 2).toFixed(2)));
 
     // The price API confirms the new level: the held tick is published.
     const confirmed = Number((before * 1.01 * 1.6).toFixed(2));
-    provider.setHandler((request, response) => {
+    stream.provider.setHandler((request, response) => {
       if (request.path === "/api/v3/coins/markets") {
         return sendJson(response, 200, [
           { id: "litecoin", symbol: "ltc", name: "Litecoin", current_price: confirmed * 0.99 },
@@ -176,9 +130,9 @@ describe("market stream from a Coinbase Exchange feed", () => {
     try {
       feed.ticker({ product: "LTC-USD", price: confirmed.toFixed(2) });
       await priceEvent(client, "LTC", confirmed);
-      expect(await tickerPrice(app, "LTC")).toBe(confirmed);
+      expect(await tickerPrice("LTC")).toBe(confirmed);
     } finally {
-      provider.setHandler(healthyProvider());
+      stream.provider.setHandler(healthyProvider());
     }
   });
 
@@ -186,15 +140,13 @@ describe("market stream from a Coinbase Exchange feed", () => {
     const client = await reader();
     await stateEvent(client, "live");
     const connections = feed.connectionCount();
-    const fills = provider.requestsTo("/api/v3/coins/markets").length;
+    const fills = stream.marketsCalls();
     feed.dropAll();
     await stateEvent(client, "delayed");
     await stateEvent(client, "live");
     expect(feed.connectionCount()).toBeGreaterThan(connections);
     // After the reconnect the prices are checked against the price API (the gap fill).
-    await expect
-      .poll(() => provider.requestsTo("/api/v3/coins/markets").length, { timeout: 30_000 })
-      .toBeGreaterThan(fills);
+    await expect.poll(stream.marketsCalls, { timeout: 30_000 }).toBeGreaterThan(fills);
   });
 
   it("says delayed on a silent stall (no heartbeats) and connects again", async () => {
@@ -203,7 +155,7 @@ describe("market stream from a Coinbase Exchange feed", () => {
     const connections = feed.connectionCount();
     feed.setHeartbeats(false);
     await stateEvent(client, "delayed");
-    expect(app.realtime.marketStream!.isLive()).toBe(false);
+    expect(stream.app.realtime.marketStream!.isLive()).toBe(false);
     feed.setHeartbeats(true);
     await stateEvent(client, "live");
     expect(feed.connectionCount()).toBeGreaterThan(connections);
@@ -212,11 +164,9 @@ describe("market stream from a Coinbase Exchange feed", () => {
   it("fills from the price API when a heartbeat shows missed trades", async () => {
     const client = await reader();
     await stateEvent(client, "live");
-    const calls = provider.requestsTo("/api/v3/coins/markets").length;
+    const calls = stream.marketsCalls();
     feed.skipTrades("DOGE-USD", 3);
-    await expect
-      .poll(() => provider.requestsTo("/api/v3/coins/markets").length, { timeout: 30_000 })
-      .toBeGreaterThan(calls);
+    await expect.poll(stream.marketsCalls, { timeout: 30_000 }).toBeGreaterThan(calls);
   });
 
   it("records the streamed prices in the hour's history point", async () => {
@@ -227,7 +177,7 @@ describe("market stream from a Coinbase Exchange feed", () => {
           // a tick sent while the stream reconnects is (rightly) never seen.
           feed.ticker({ product: "DOT-USD", price: "8.80" });
           const body = (
-            await app.inject({
+            await stream.app.inject({
               method: "GET",
               url: "/api/market-data/history?coins=DOT&period=24h",
             })

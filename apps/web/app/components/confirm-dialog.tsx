@@ -12,6 +12,10 @@ export function ConfirmDialog(props: {
   title: string;
   message: ReactNode;
   confirmLabel?: string;
+  /** What the way out says: "Cancel" unless that word names the action itself. */
+  cancelLabel?: string;
+  /** Red for what destroys or ends something; "primary" for a step forward such as a launch. */
+  tone?: "danger" | "primary";
   busy?: boolean;
   /** Extra fields (e.g. where a deleted category's articles go). */
   children?: ReactNode;
@@ -24,6 +28,8 @@ export function ConfirmDialog(props: {
     title,
     message,
     confirmLabel = "Delete",
+    cancelLabel = "Cancel",
+    tone = "danger",
     busy,
     children,
     onConfirm,
@@ -38,11 +44,11 @@ export function ConfirmDialog(props: {
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button
           onClick={onConfirm}
-          color="error"
+          color={tone === "danger" ? "error" : "primary"}
           variant="contained"
           disabled={busy || props.confirmDisabled}
         >

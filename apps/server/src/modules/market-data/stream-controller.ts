@@ -1,5 +1,7 @@
 import type { RealtimeBus } from "../realtime/bus";
-import { coinbaseProducts, createCoinbaseStream, type StreamTick } from "./coinbase-stream";
+import { coinbaseProducts, createCoinbaseStream } from "./coinbase-stream";
+import type { MarketStreamOptions, StreamTick } from "./exchange-socket";
+import { createKrakenStream, krakenProducts } from "./kraken-stream";
 import type { AcceptedTick, MarketDataLogger, MarketDataService } from "./service";
 
 /**
@@ -17,9 +19,23 @@ import type { AcceptedTick, MarketDataLogger, MarketDataService } from "./servic
  * a heartbeat shows missed trades, the gap is filled from the price API (at most once per
  * `gapFillMs`).
  */
+export type MarketStreamKind = "coinbase" | "kraken";
+
+/** Each exchange protocol (decisions 230, 280): its adapter and the coins it lists. */
+const exchanges: Record<
+  MarketStreamKind,
+  {
+    products: Record<string, string>;
+    create: typeof createCoinbaseStream;
+  }
+> = {
+  coinbase: { products: coinbaseProducts, create: createCoinbaseStream },
+  kraken: { products: krakenProducts, create: createKrakenStream },
+};
+
 export interface StreamControllerOptions {
   url: string;
-  kind: "coinbase";
+  kind: MarketStreamKind;
   marketData: MarketDataService;
   bus: RealtimeBus;
   log?: MarketDataLogger;
@@ -35,6 +51,7 @@ export interface StreamControllerOptions {
 
 export function createMarketStreamController(options: StreamControllerOptions) {
   const { marketData, bus, log } = options;
+  const exchange = exchanges[options.kind];
   const flushMs = options.flushMs ?? 100;
   const gapFillMs = options.gapFillMs ?? 30_000;
   const jumpRatio = options.jumpRatio ?? 0.5;
@@ -125,7 +142,7 @@ export function createMarketStreamController(options: StreamControllerOptions) {
     lastGapFill = Date.now();
     gapFillRunning = (async () => {
       try {
-        const symbols = Object.values(coinbaseProducts);
+        const symbols = Object.values(exchange.products);
         const at = new Date().toISOString();
         const ticks: AcceptedTick[] = [];
         for (const symbol of symbols) {
@@ -145,9 +162,9 @@ export function createMarketStreamController(options: StreamControllerOptions) {
     })();
   }
 
-  const stream = createCoinbaseStream({
+  const streamOptions: MarketStreamOptions = {
     url: options.url,
-    products: coinbaseProducts,
+    products: exchange.products,
     log,
     stallMs: options.stallMs,
     minBackoffMs: options.minBackoffMs,
@@ -164,7 +181,8 @@ export function createMarketStreamController(options: StreamControllerOptions) {
       },
       onGap: () => fillGap("missed trades"),
     },
-  });
+  };
+  const stream = exchange.create(streamOptions);
 
   return {
     /** This instance holds the exchange connection now. */

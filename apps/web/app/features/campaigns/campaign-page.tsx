@@ -31,6 +31,20 @@ import {
 import { campaignStatusColor, useSiteName } from "./campaigns-dashboard";
 import { PushActions, PushDetail, PushState } from "./push-rows";
 
+/**
+ * What launching does, asked the way Cancel Campaign asks (issue 32): how many articles leave for
+ * which partners, and that the rule may queue some.
+ */
+function launchQuestion(pushes: { status: string; partnerName: string }[]) {
+  const waiting = pushes.filter((push) => push.status === "held").length;
+  const partners = [...new Set(pushes.map((push) => push.partnerName))].join(", ") || "the partner";
+  if (waiting === 0) {
+    return `No articles are waiting yet. Articles you add after the launch go to ${partners} as each partner's compliance rule allows.`;
+  }
+  const articles = waiting === 1 ? "1 article goes" : `${waiting} articles go`;
+  return `${articles} to ${partners} now, as far as each partner's compliance rule allows; the rest are queued and sent when the window opens. Sent articles appear on the partner's site.`;
+}
+
 /** One campaign: its articles with their state, and pause, resume, cancel (decision 113). */
 export function CampaignPage({ id }: { id: number }) {
   const base = partnerBase(useSiteName());
@@ -294,8 +308,10 @@ export function CampaignPage({ id }: { id: number }) {
       <ConfirmDialog
         open={launching}
         title="Launch campaign?"
-        message={`${pushes.filter((push) => push.status === "held").length} articles go to ${[...new Set(pushes.map((push) => push.partnerName))].join(", ") || "the partner"} now, as far as each partner's compliance rule allows; the rest are queued and sent when the window opens. Sent articles appear on the partner's site.`}
+        message={launchQuestion(pushes)}
         confirmLabel="Launch Campaign"
+        cancelLabel="Not Yet"
+        tone="primary"
         busy={action.isPending}
         onCancel={() => setLaunching(false)}
         onConfirm={async () => {
@@ -308,6 +324,7 @@ export function CampaignPage({ id }: { id: number }) {
         title="Cancel campaign?"
         message="Articles not sent yet are taken out of the queue. Articles already sent stay on the partner."
         confirmLabel="Cancel Campaign"
+        cancelLabel="Keep Campaign"
         onCancel={() => setCancelling(false)}
         onConfirm={async () => {
           setCancelling(false);
