@@ -85,7 +85,7 @@ export function createServices(deps: {
     // Site settings are built below; the setting is only read once requests come in.
     securitySettings: () => siteSettings.getSecuritySettings(),
   });
-  const { usersRepository, mailer, outbox, mailLinks, emailVerification } = accounts;
+  const { usersRepository, outbox, mailLinks, emailVerification } = accounts;
 
   const outboundTimeoutMs = config.outboundTimeoutMs ?? 10_000;
   const marketData = createMarketDataService({
@@ -287,9 +287,9 @@ export function createServices(deps: {
       ),
   });
   const newsletter = createNewsletterService({
+    db,
     repository: createNewsletterRepository(db),
     settings: siteSettingsRepository,
-    mailer,
     outbox,
     links: mailLinks,
     counters,

@@ -40,7 +40,13 @@ function decodeQuotedPrintable(text: string): string {
  * A local SMTP server (smtp-server from npm) on 127.0.0.1 and a random port that captures what
  * the app sends, and can refuse (550, 451) or never answer, as real mail servers do.
  */
-export async function startFakeSmtpServer(options: { port?: number } = {}) {
+export async function startFakeSmtpServer(
+  options: {
+    port?: number;
+    /** Told of each mail it took, before the client hears "250" (a test can stop the sender). */
+    onAccepted?: (mail: CapturedMail, count: number) => void;
+  } = {},
+) {
   const mails: CapturedMail[] = [];
   let behaviour: SmtpBehaviour = "accept";
   const hanging: Array<() => void> = [];
@@ -74,6 +80,7 @@ export async function startFakeSmtpServer(options: { port?: number } = {}) {
           subject: headers.subject ?? "",
           text: decodeQuotedPrintable(raw),
         });
+        options.onAccepted?.(mails.at(-1)!, mails.length);
         callback();
       });
     },

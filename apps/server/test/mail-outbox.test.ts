@@ -2,8 +2,9 @@ import type { AddressInfo } from "node:net";
 import { createServer, type Server, type Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createNewsletterRepository } from "../src/modules/newsletter/repository";
 import { startFakeSmtpServer } from "./fake-smtp-server";
-import { buildTestApp, loginAs } from "./helpers";
+import { buildTestApp, loginAs, openTestDatabase } from "./helpers";
 
 /**
  * Issue 33: mail leaves the request path. Every mail goes into the outbox and the `mail:outbox`
@@ -151,5 +152,62 @@ describe("when the mail server is away and comes back", () => {
     expect(
       await app.services.outbox.deliverDue(undefined, new Date(Date.now() + 86_400_000)),
     ).toEqual({ sent: 0, retrying: 0, failed: 0 });
+  });
+});
+
+describe("the daily digest goes through the outbox", () => {
+  const day = new Date();
+  day.setUTCHours(12, 0, 0, 0);
+  const readers = Array.from({ length: 6 }, (_, index) => `digest.${index}@example.com`);
+
+  it("a stop while it is queued or sent resumes after the restart, and nobody gets it twice", async () => {
+    const stopQueueing = new AbortController();
+    const stopSending = new AbortController();
+    // The server takes mails; after the second, the sender is stopped (as a server stop does).
+    const smtp = await startFakeSmtpServer({
+      onAccepted: (_mail, count) => count === 2 && stopSending.abort(),
+    });
+    const database = await openTestDatabase({
+      mail: { smtpUrl: smtp.url, from, contactEmail: "desk@aurumwire.test", timeoutMs: 10_000 },
+    });
+    try {
+      const first = await database.start();
+      const subscribers = createNewsletterRepository(first.database.db);
+      for (const email of readers) {
+        const row = await subscribers.insertPending(email);
+        await subscribers.confirm(row!.id, row!.tokenVersion);
+      }
+      // The digest run stops after three subscribers' mails are queued.
+      let queued = 0;
+      first.services.outbox.onQueued(() => {
+        queued += 1;
+        if (queued === 3) stopQueueing.abort();
+      });
+      const cut = await first.services.newsletter.runScheduledMail(stopQueueing.signal, day);
+      expect(cut.digests).toBe(3);
+      expect(smtp.mails).toHaveLength(0); // queued, not sent: the outbox job sends
+      const sending = await first.services.outbox.deliverDue(stopSending.signal);
+      expect(sending).toMatchObject({ sent: 2 });
+      await first.close();
+
+      const second = await database.start();
+      try {
+        // The restarted server queues the rest of the day's digest, then sends what is left.
+        expect((await second.services.newsletter.runScheduledMail(undefined, day)).digests).toBe(3);
+        expect(await second.services.outbox.deliverDue()).toMatchObject({ sent: 4, failed: 0 });
+        expect((await second.services.newsletter.runScheduledMail(undefined, day)).digests).toBe(0);
+        expect(await second.services.outbox.deliverDue()).toMatchObject({ sent: 0 });
+      } finally {
+        await second.close();
+      }
+      for (const email of readers) {
+        const mails = smtp.mailsTo(email);
+        expect(mails, email).toHaveLength(1);
+        expect(mails[0]!.subject).toMatch(/^AurumWire Daily: /);
+      }
+    } finally {
+      await database.close();
+      await smtp.close();
+    }
   });
 });

@@ -67,7 +67,6 @@ describe("newsletter without SMTP", () => {
     expect(await plain.services.newsletter.runScheduledMail()).toEqual({
       confirmations: 0,
       digests: 0,
-      failed: 0,
     });
   });
 });
@@ -133,8 +132,12 @@ describe("newsletter with SMTP", () => {
 
     const onTime = new Date();
     onTime.setUTCHours(6, 30, 0, 0);
+    const confirmationOnly = smtp.mailsTo("reader.one@example.com").length;
     const run = await app.services.newsletter.runScheduledMail(undefined, onTime);
     expect(run.digests).toBe(1); // reader.one only: pending addresses get no digest
+    // Queued in the mail outbox, sent by its job (issue 33).
+    expect(smtp.mailsTo("reader.one@example.com")).toHaveLength(confirmationOnly);
+    expect((await app.services.outbox.deliverDue()).sent).toBe(1);
     const digest = smtp.mailsTo("reader.one@example.com").at(-1)!;
     expect(digest.subject).toMatch(/^AurumWire Daily: /);
     expect(digest.text).toMatch(/\/article\/[a-z0-9-]+/);
@@ -186,17 +189,24 @@ describe("newsletter with SMTP", () => {
     const day = new Date();
     day.setUTCDate(day.getUTCDate() + 1);
     day.setUTCHours(12, 0, 0, 0);
-    smtp.setBehaviour("reject-temporary");
-    const putOff = await app.services.newsletter.runScheduledMail(undefined, day);
-    expect(putOff).toMatchObject({ digests: 0, failed: 1 });
-    smtp.setBehaviour("accept");
+    const before = smtp.mailsTo("reader.one@example.com").length;
     expect((await app.services.newsletter.runScheduledMail(undefined, day)).digests).toBe(1);
+    smtp.setBehaviour("reject-temporary");
+    expect(await app.services.outbox.deliverDue()).toMatchObject({ sent: 0, retrying: 1 });
+    smtp.setBehaviour("accept");
+    // Queued once: a second run of the job the same day adds nothing; the outbox retries.
+    expect((await app.services.newsletter.runScheduledMail(undefined, day)).digests).toBe(0);
+    const later = new Date(Date.now() + 2 * 60_000);
+    expect((await app.services.outbox.deliverDue(undefined, later)).sent).toBe(1);
+    expect(smtp.mailsTo("reader.one@example.com")).toHaveLength(before + 1);
 
     day.setUTCDate(day.getUTCDate() + 1);
+    expect((await app.services.newsletter.runScheduledMail(undefined, day)).digests).toBe(1);
     smtp.setBehaviour("reject-permanent");
-    expect((await app.services.newsletter.runScheduledMail(undefined, day)).failed).toBe(1);
+    expect(await app.services.outbox.deliverDue()).toMatchObject({ sent: 0, failed: 1 });
     smtp.setBehaviour("accept");
     expect((await app.services.newsletter.runScheduledMail(undefined, day)).digests).toBe(0);
+    expect(await app.services.outbox.deliverDue(undefined, later)).toMatchObject({ sent: 0 });
   });
 
   it("two runs at once (two instances) send one day's digest once", async () => {
@@ -209,6 +219,7 @@ describe("newsletter with SMTP", () => {
       app.services.newsletter.runScheduledMail(undefined, day),
     ]);
     expect(runs[0].digests + runs[1].digests).toBe(1);
+    await app.services.outbox.deliverDue();
     expect(smtp.mailsTo("reader.one@example.com").length).toBe(before + 1);
   });
 

@@ -46,6 +46,9 @@ export function createMailOutbox(deps: {
   const { repository, mailer, log } = deps;
   const handlers = new Map<string, MailOutcomeHandlers>();
   const queuedListeners: Array<() => void> = [];
+  const wake = () => {
+    for (const listener of queuedListeners) listener();
+  };
 
   async function deliver(row: MailOutboxRow, now: Date): Promise<"sent" | "retry" | "failed"> {
     const message: MailMessage = {
@@ -98,7 +101,11 @@ export function createMailOutbox(deps: {
       queuedListeners.push(listener);
     },
 
-    /** Stores a mail to be sent; returns at once, whatever the mail server is doing. */
+    /**
+     * Stores a mail to be sent; returns at once, whatever the mail server is doing. Inside a
+     * caller's transaction (`tx`) the job is not woken: the mail is not visible before the
+     * commit, so the caller calls `wake()` after it.
+     */
     async enqueue(message: MailMessage, about: MailAbout, tx?: Executor): Promise<void> {
       await repository.insert(
         {
@@ -113,8 +120,11 @@ export function createMailOutbox(deps: {
         },
         tx,
       );
-      for (const listener of queuedListeners) listener();
+      if (!tx) wake();
     },
+
+    /** Asks the job to run now for mails queued in a transaction that has committed. */
+    wake,
 
     /** One run of the job: sends every mail that is due, batch by batch. */
     async deliverDue(

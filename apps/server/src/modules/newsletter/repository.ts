@@ -129,8 +129,8 @@ export function createNewsletterRepository(db: Executor) {
     },
 
     /**
-     * Claims today's digest for one subscriber before it is sent: only one instance (or run) wins,
-     * so nobody gets the same day's digest twice even when runs overlap.
+     * Claims today's digest for one subscriber, in the transaction that queues the mail: only one
+     * instance (or run) wins, so nobody gets the same day's digest twice even when runs overlap.
      */
     async claimDigest(id: number, day: string, tx: Executor = db): Promise<boolean> {
       const rows = await tx
@@ -145,11 +145,6 @@ export function createNewsletterRepository(db: Executor) {
         )
         .returning({ id: table.id });
       return rows.length > 0;
-    },
-
-    /** Gives a claim back after a failure worth retrying. */
-    async releaseDigest(id: number, previous: string | null, tx: Executor = db) {
-      await tx.update(table).set({ lastDigestOn: previous }).where(eq(table.id, id));
     },
   };
 }

@@ -5,10 +5,11 @@ import {
   type Subscriber,
   type SubscriberStatus,
 } from "@aurumwire/shared/newsletter";
+import type { Database } from "../../db/client";
 import type { NewsletterSubscriberRow } from "../../db/schema";
 import { AppError, notFound, tooManyRequests } from "../../errors";
 import type { CounterStore } from "../../lib/counters";
-import { escapeHtml, MailError, type Mailer } from "../mail/mailer";
+import { escapeHtml } from "../mail/mailer";
 import type { MailOutbox } from "../mail/outbox";
 import type { LinkSigner } from "../mail/signed-links";
 import type { SiteSettingsRepository } from "../site-settings/repository";
@@ -16,6 +17,7 @@ import type { NewsletterRepository } from "./repository";
 
 const digestHourKey = "newsletterDigestHour";
 const confirmPurpose = "newsletter-confirm";
+const digestPurpose = "newsletter-digest";
 const unsubscribePurpose = "newsletter-unsubscribe";
 /** A confirmation link works for a week; an unsubscribe link for good. */
 const confirmationLifetimeMs = 7 * 24 * 60 * 60 * 1000;
@@ -59,8 +61,8 @@ function csvField(value: string): string {
 export function createNewsletterService(deps: {
   repository: NewsletterRepository;
   settings: SiteSettingsRepository;
-  mailer: Mailer;
-  /** Confirmation mails go through the outbox (decision 223); the digest job sends its own. */
+  db: Database;
+  /** Every mail goes through the outbox (decision 223): confirmations and the daily digest. */
   outbox: MailOutbox;
   links: LinkSigner;
   counters: CounterStore;
@@ -69,7 +71,7 @@ export function createNewsletterService(deps: {
   site: { name: string; url: string };
   log?: NewsletterLogger;
 }) {
-  const { repository, settings, mailer, outbox, links, counters, site, log } = deps;
+  const { db, repository, settings, outbox, links, counters, site, log } = deps;
 
   const confirmUrl = (row: NewsletterSubscriberRow) =>
     `${site.url}/api/newsletter/confirm?token=${links.sign(confirmPurpose, row.id, row.tokenVersion, confirmationLifetimeMs)}`;
@@ -144,7 +146,7 @@ export function createNewsletterService(deps: {
   }
 
   return {
-    mailConfigured: () => mailer.configured,
+    mailConfigured: () => outbox.configured,
 
     /**
      * A subscription request. The answer is the same whether the address was new, pending or
@@ -178,7 +180,7 @@ export function createNewsletterService(deps: {
         if (!recent) sent = await sendConfirmation(row);
         else sent = true;
       }
-      if (!mailer.configured) {
+      if (!outbox.configured) {
         return {
           message:
             "Thanks! Your subscription is saved, but we cannot send e-mail right now. We will send you a confirmation link as soon as we can.",
@@ -232,7 +234,7 @@ export function createNewsletterService(deps: {
           total,
           totalPages: Math.ceil(total / query.limit),
         },
-        mailConfigured: mailer.configured,
+        mailConfigured: outbox.configured,
         settings: { digestHour: hour },
       };
     },
@@ -274,50 +276,47 @@ export function createNewsletterService(deps: {
 
     /**
      * One run of the scheduled job: confirmations owed from while mail was off, then, from the
-     * digest hour on, today's digest to every confirmed subscriber who has not had it. Each sent
-     * mail is recorded at once, so a run cut short (a crash, a stop) resumes where it was and
-     * nobody gets the same day's digest twice.
+     * digest hour on, today's digest queued in the mail outbox for every confirmed subscriber who
+     * has not had it (decision 223; the `mail:outbox` job sends it and retries). A subscriber's
+     * claim and their mail are written in one transaction, so a run cut short (a crash, a stop)
+     * resumes where it was and nobody gets the same day's digest twice.
      */
     async runScheduledMail(
       signal?: AbortSignal,
       now = new Date(),
-    ): Promise<{ confirmations: number; digests: number; failed: number }> {
-      const result = { confirmations: 0, digests: 0, failed: 0 };
-      if (!mailer.configured) return result;
+    ): Promise<{ confirmations: number; digests: number }> {
+      const result = { confirmations: 0, digests: 0 };
+      if (!outbox.configured) return result;
       for (const row of await repository.confirmationsOwed(digestBatch)) {
         if (signal?.aborted) return result;
         if (await sendConfirmation(row)) result.confirmations += 1;
-        else result.failed += 1;
       }
       if (now.getUTCHours() < (await digestHour())) return result;
       const day = utcDay(now);
       const stories = await deps.topStories(digestStories);
       if (stories.length === 0) return result;
-      const failedIds = new Set<number>();
       while (!signal?.aborted) {
-        const batch = (await repository.digestRecipients(day, digestBatch + failedIds.size)).filter(
-          (row) => !failedIds.has(row.id),
-        );
+        const batch = await repository.digestRecipients(day, digestBatch);
         if (batch.length === 0) break;
         for (const row of batch) {
           if (signal?.aborted) break;
-          if (!(await repository.claimDigest(row.id, day))) continue;
-          try {
-            await mailer.send(digestMail(row, stories, day));
+          const queued = await db.transaction(async (tx) => {
+            // Another run (instance) that claimed this subscriber first queued their mail.
+            if (!(await repository.claimDigest(row.id, day, tx))) return false;
+            await outbox.enqueue(
+              digestMail(row, stories, day),
+              { purpose: digestPurpose, subjectId: row.id },
+              tx,
+            );
+            return true;
+          });
+          if (queued) {
             result.digests += 1;
-          } catch (error) {
-            result.failed += 1;
-            failedIds.add(row.id);
-            // Refused for good (a dead address): not tried again today. Otherwise the next run
-            // tries again.
-            if (!(error instanceof MailError && error.permanent)) {
-              await repository.releaseDigest(row.id, row.lastDigestOn);
-            }
-            log?.warn({ err: error, subscriberId: row.id }, "newsletter digest mail failed");
+            outbox.wake();
           }
         }
       }
-      if (result.digests || result.failed) log?.info({ day, ...result }, "newsletter digest run");
+      if (result.digests) log?.info({ day, ...result }, "newsletter digest queued");
       return result;
     },
   };
