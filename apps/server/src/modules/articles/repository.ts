@@ -1,3 +1,4 @@
+import type { ReviewState } from "@aurumwire/shared/article-review";
 import type { ArticleStatus } from "@aurumwire/shared/articles";
 import { and, arrayContains, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
@@ -7,6 +8,7 @@ import { createArticleListingsRepository } from "./listings-repository";
 import type { ArticleRecord } from "./present";
 import { createArticleRankingsRepository } from "./rankings-repository";
 import { createArticleReaderActionsRepository } from "./reader-actions-repository";
+import { reviewStateCondition } from "./review-repository";
 import {
   type ArticleVisibility,
   fullSelection,
@@ -33,6 +35,8 @@ export interface ArticleListFilters {
   featured?: boolean;
   premium?: boolean;
   authorId?: number;
+  /** In the Review queue, or returned with a note (decision 265). */
+  reviewState?: ReviewState;
   search?: string;
   sortBy?: keyof typeof articleSortColumns;
   sortOrder?: "asc" | "desc";
@@ -66,6 +70,7 @@ export function createArticlesRepository(db: Executor) {
         filters.featured !== undefined ? eq(articles.isFeatured, filters.featured) : undefined,
         filters.premium !== undefined ? eq(articles.isPremium, filters.premium) : undefined,
         filters.authorId ? eq(articles.authorId, filters.authorId) : undefined,
+        filters.reviewState ? reviewStateCondition(filters.reviewState) : undefined,
       ].filter((condition): condition is SQL => condition !== undefined);
 
       const direction = filters.sortOrder === "asc" ? asc : desc;
