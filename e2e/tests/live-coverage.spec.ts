@@ -30,7 +30,8 @@ test.use({ baseURL });
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  // Bounds on a hang, not on speed: at a load of 35 a fresh server's migrate-and-seed took over 2 min.
+  test.setTimeout(480_000);
   exchange = await startFakeCoinbaseFeed({ heartbeatMs: 500 });
   priceApi = await startFakeServer(healthyProvider());
   dataDir = mkdtempSync(path.join(tmpdir(), "aurumwire-live-e2e-"));
@@ -60,7 +61,7 @@ test.beforeAll(async () => {
   });
   await expect
     .poll(async () => (await fetch(`${baseURL}/api/health`).catch(() => null))?.status ?? 0, {
-      timeout: 120_000,
+      timeout: 360_000,
       message: `the server did not start: ${output}`,
     })
     .toBe(200);
@@ -89,7 +90,7 @@ test("a live update posted from the dashboard and a price tick appear on an open
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const authorization = await apiToken(request);
   const { articles } = await (await request.get("/api/articles?limit=1")).json();
   const article = articles[0] as { id: number; slug: string; title: string };
