@@ -68,7 +68,7 @@ async function landmarks(page: Page) {
 test("every public page, signed out, has one <main> and a skip link where it has navigation", async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000); // a hang bound for a walk through many pages, not a speed limit
   const wrong: string[] = [];
   for (const path of publicRoutes) {
     await page.goto(path);
@@ -83,7 +83,7 @@ test("every public page, signed out, has one <main> and a skip link where it has
 test("every dashboard screen has one <main>, a skip link and a title of its own, and none overflows 390 px", async ({
   page,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000); // a hang bound for a walk through many pages, not a speed limit
   await login(page, "admin");
   const wrong: string[] = [];
   // Each screen's tab and screen-reader name is its own, not "Dashboard | AurumWire" (issue 32).
