@@ -1,6 +1,7 @@
 // A local stand-in for Ollama in the e2e run (no model can run here): it speaks Ollama's real
 // protocol (GET /api/tags, POST /api/chat streaming NDJSON) and answers an outline for
-// `format: "json"` requests and a section for the others, slowly enough to watch the progress.
+// `format: "json"` requests, a sentiment reading for a sentiment batch, and a section for the
+// others, slowly enough to watch the progress.
 import { createServer } from "node:http";
 
 const port = Number(process.env.FAKE_OLLAMA_PORT);
@@ -26,6 +27,34 @@ function section(number) {
   return `<p>Section ${number}: mining revenue depends on the block reward and fees [1]. One desk's illustrative target of $250,000 appears in no source and must be checked.</p><p>Miners running older machines are squeezed first when revenue falls, and the network's difficulty adjusts in response.</p>`;
 }
 
+/**
+ * A sentiment batch (decision 260): one entry per "Text N (coins: ...)" block, bullish or bearish
+ * by a few words, else neutral, quoting the word it went by.
+ */
+function sentiment(asked) {
+  const results = asked
+    .split(/\n\n(?=Text \d+ \(coins: )/)
+    .filter((block) => /^Text \d+/.test(block))
+    .map((block) => {
+      const lower = block.toLowerCase();
+      const up = ["surge", "rally", "approval", "record high"].find((w) => lower.includes(w));
+      const down = ["hack", "exploit", "plunge", "outflows", "halted"].find((w) =>
+        lower.includes(w),
+      );
+      const label = down ? "negative" : up ? "positive" : "neutral";
+      const coins = (/\(coins: ([^)]*)\)/.exec(block)?.[1] ?? "none").split(", ");
+      return {
+        id: Number(/^Text (\d+)/.exec(block)?.[1]),
+        label,
+        score: label === "positive" ? 0.7 : label === "negative" ? -0.7 : 0,
+        confidence: 0.85,
+        coins: Object.fromEntries(coins.filter((c) => c !== "none").map((c) => [c, label])),
+        phrases: [down ?? up].filter(Boolean),
+      };
+    });
+  return JSON.stringify({ results });
+}
+
 createServer(async (request, response) => {
   const chunks = [];
   for await (const chunk of request) chunks.push(chunk);
@@ -41,7 +70,11 @@ createServer(async (request, response) => {
     const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
     const asked = body.messages.at(-1).content;
     const number = /Write section (\d+) of/.exec(asked)?.[1] ?? "1";
-    const text = body.format === "json" ? JSON.stringify(outline) : section(number);
+    const text = /classify the sentiment/i.test(body.messages[0]?.content ?? "")
+      ? sentiment(asked)
+      : body.format === "json"
+        ? JSON.stringify(outline)
+        : section(number);
     response.setHeader("content-type", "application/x-ndjson");
     for (let index = 0; index < text.length; index += 80) {
       if (response.destroyed) return;

