@@ -105,7 +105,9 @@ describe("failures", () => {
     const wrong = await createPartner({ secret: "not the password" });
     const refused = (await onboard((await publishedArticle()).id, wrong.id)).json().data.push;
     expect(refused.status).toBe("failed");
-    expect(refused.error).toContain("refused our credentials (401)");
+    expect(refused.error).toContain(
+      "refused our credentials (401). Check the connection's WordPress user name and application password.",
+    );
 
     const partner = await createPartner();
     wpServer.setHandler((_request, response) => {

@@ -77,9 +77,12 @@ const cssString = (text: string) => `"${text.replace(/["\\]/g, "\\$&")}"`;
 function cardLayout(columns: readonly ManagementColumn[], selectable: boolean) {
   const offset = selectable ? 1 : 0;
   const labels: Record<string, object> = {};
+  // The buttons of an "Actions" column sit at the card's foot without a label; a last column of
+  // data (a date, an address) is labelled like the others.
+  const endsWithActions = columns.at(-1)?.label === "Actions";
   columns.forEach((column, index) => {
-    // The first column heads the card; the last (actions) needs no label.
-    if (index === 0 || index === columns.length - 1) return;
+    // The first column heads the card.
+    if (index === 0 || (endsWithActions && index === columns.length - 1)) return;
     labels[`& tbody tr:not(.aw-message-row) > td:nth-of-type(${index + 1 + offset})::before`] = {
       content: cssString(column.label),
     };
@@ -133,10 +136,14 @@ function cardLayout(columns: readonly ManagementColumn[], selectable: boolean) {
     ...(selectable
       ? { "& tbody tr:not(.aw-message-row) > td:first-of-type": { display: "block" } }
       : {}),
-    "& tbody tr:not(.aw-message-row) > td:last-of-type": {
-      justifyContent: "flex-end",
-      pt: 0.5,
-    },
+    ...(endsWithActions
+      ? {
+          "& tbody tr:not(.aw-message-row) > td:last-of-type": {
+            justifyContent: "flex-end",
+            pt: 0.5,
+          },
+        }
+      : {}),
     "& tbody tr.aw-message-row, & tbody tr.aw-message-row > td": { display: "block" },
     ...labels,
   };

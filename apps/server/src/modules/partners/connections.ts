@@ -353,7 +353,7 @@ export function createConnections(deps: {
         message =
           error instanceof AppError
             ? error.message
-            : describePartnerFailure(error, partner.name).message;
+            : describePartnerFailure(error, partner).message;
       }
       await recordHealth(partner.id, ok, message);
       return {

@@ -24,7 +24,18 @@ export function guessPartnerKind(url: string, key: string): PartnerKind {
   return "webhook";
 }
 
-export function describePartnerFailure(error: unknown, partnerName: string): PartnerFailure {
+/** What to check when a partner refuses our credentials, in the words of its platform. */
+const credentialNames: Record<PartnerKind, string> = {
+  wordpress: "WordPress user name and application password",
+  ghost: "Admin API key",
+  webhook: "signing secret",
+};
+
+export function describePartnerFailure(
+  error: unknown,
+  partner: { name: string; kind: PartnerKind },
+): PartnerFailure {
+  const partnerName = partner.name;
   if (error instanceof RemoteGoneError) {
     return {
       message: `${error.message} Use "Send again as new" to post it there again.`,
@@ -84,7 +95,7 @@ export function describePartnerFailure(error: unknown, partnerName: string): Par
       const status = error.status ?? 0;
       if (status === 401 || status === 403) {
         return {
-          message: `${partnerName} refused our credentials (${status}). Check the connection's user name and key.`,
+          message: `${partnerName} refused our credentials (${status}). Check the connection's ${credentialNames[partner.kind]}.`,
           retryable: false,
         };
       }

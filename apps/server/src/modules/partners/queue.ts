@@ -208,7 +208,7 @@ export function createQueue(deps: QueueDeps) {
       const failure =
         error instanceof AppError
           ? { message: error.message, retryable: false as const, retryAfterMs: undefined }
-          : describePartnerFailure(error, partner.name);
+          : describePartnerFailure(error, partner);
       const unknown = "unknownOutcome" in failure && !!failure.unknownOutcome;
       const lookupFirst = push.lookupFirst || (unknown && push.action === "create");
       const retry = failure.retryable && push.attempts < maxAttempts;

@@ -81,7 +81,7 @@ export function createWithdraw(deps: QueueDeps) {
       const failure =
         error instanceof AppError
           ? { message: error.message }
-          : describePartnerFailure(error, partner.name);
+          : describePartnerFailure(error, partner);
       await repo.updatePush(push.id, {
         status: "failed",
         error: `Withdrawing failed: ${failure.message}`,

@@ -2,9 +2,7 @@ import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Checkbox from "@mui/material/Checkbox";
 import Chip from "@mui/material/Chip";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import TableCell from "@mui/material/TableCell";
@@ -20,13 +18,13 @@ import { ApiError } from "../../lib/api-client";
 import { dashboardPaths } from "../../lib/dashboard-paths";
 import { formatArticleDate } from "../../lib/dates";
 import { errorMessage } from "../../lib/error-text";
+import { ArticleChooser } from "./article-chooser";
 import {
   partnerBase,
   useAddCampaignArticles,
   useCampaign,
   useCampaignAction,
   useCampaignAiDraft,
-  useRecommendations,
 } from "./campaigns-api";
 import { campaignStatusColor, useSiteName } from "./campaigns-dashboard";
 import { PushActions, PushDetail, PushState } from "./push-rows";
@@ -57,7 +55,6 @@ export function CampaignPage({ id }: { id: number }) {
   const [chosen, setChosen] = useState<number[]>([]);
   const [cancelling, setCancelling] = useState(false);
   const [launching, setLaunching] = useState(false);
-  const recommendations = useRecommendations(base, picking);
 
   if (detail.isLoading) return <Typography sx={{ py: 4 }}>Loading campaign...</Typography>;
   if (detail.error || !detail.data) {
@@ -223,32 +220,13 @@ export function CampaignPage({ id }: { id: number }) {
       </Box>
       {picking && (
         <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-          {recommendations.isLoading && <Typography>Loading articles...</Typography>}
-          {recommendations.data?.length === 0 && (
-            <Typography>No published articles left to send.</Typography>
-          )}
-          <Box sx={{ maxHeight: 260, overflow: "auto" }}>
-            {recommendations.data?.map((article) => (
-              <FormControlLabel
-                key={article.id}
-                sx={{ display: "flex" }}
-                control={
-                  <Checkbox
-                    size="small"
-                    checked={chosen.includes(article.id)}
-                    onChange={(event) =>
-                      setChosen((ids) =>
-                        event.target.checked
-                          ? [...ids, article.id]
-                          : ids.filter((x) => x !== article.id),
-                      )
-                    }
-                  />
-                }
-                label={article.title}
-              />
-            ))}
-          </Box>
+          <ArticleChooser
+            base={base}
+            enabled={picking}
+            value={chosen}
+            onChange={setChosen}
+            when="A running campaign sends them within the partner's rule; a draft, at launch."
+          />
           <Button
             variant="contained"
             sx={{ mt: 1 }}

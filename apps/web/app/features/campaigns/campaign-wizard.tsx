@@ -29,7 +29,6 @@ import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardActionArea from "@mui/material/CardActionArea";
 import CardContent from "@mui/material/CardContent";
-import Checkbox from "@mui/material/Checkbox";
 import Chip from "@mui/material/Chip";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
@@ -52,8 +51,9 @@ import { type ReactNode, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { FormTextField } from "../../components/form/form-text-field";
 import { errorMessage } from "../../lib/error-text";
-import { useCreateCampaign, useRecommendations } from "./campaigns-api";
-import { PartnerChooser } from "./partner-chooser";
+import { ArticleChooser } from "./article-chooser";
+import { useCreateCampaign } from "./campaigns-api";
+import { ChosenPartners, PartnerChooser } from "./partner-chooser";
 
 const categoryIcons: Record<CampaignCategory, ReactNode> = {
   defi: <AccountBalanceIcon />,
@@ -168,7 +168,6 @@ export function CampaignWizard(props: {
   const fullScreen = useMediaQuery("(max-width:600px)");
   const form = useForm<DetailsValues>({ defaultValues: defaultValues() });
   const values = useWatch({ control: form.control }) as DetailsValues;
-  const recommendations = useRecommendations(props.partnerBase, props.open && step >= 2);
   const isAiTemplate = template?.id === mediaAiTemplateId(props.product);
   const canReview = !!values.name?.trim() && (!isAiTemplate || !!values.messageToPortray?.trim());
   const ruleText = `The partner accepts at most ${props.maxArticles} new articles per 24 hours; the rest are queued and sent when the window opens.`;
@@ -444,39 +443,13 @@ export function CampaignWizard(props: {
                       value={partnerIds}
                       onChange={setPartnerIds}
                     />
-                    <Typography variant="subtitle1">Articles to syndicate</Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      Published articles the partner has not had yet, by views and recency. They are
-                      sent when you launch the campaign.
-                    </Typography>
-                    {recommendations.isLoading && (
-                      <Typography variant="body2">Loading articles...</Typography>
-                    )}
-                    {recommendations.data?.length === 0 && (
-                      <Typography variant="body2">No published articles left to send.</Typography>
-                    )}
-                    <Box sx={{ maxHeight: 220, overflow: "auto" }}>
-                      {recommendations.data?.map((article) => (
-                        <FormControlLabel
-                          key={article.id}
-                          sx={{ display: "flex" }}
-                          control={
-                            <Checkbox
-                              size="small"
-                              checked={articleIds.includes(article.id)}
-                              onChange={(event) =>
-                                setArticleIds((ids) =>
-                                  event.target.checked
-                                    ? [...ids, article.id]
-                                    : ids.filter((id) => id !== article.id),
-                                )
-                              }
-                            />
-                          }
-                          label={article.title}
-                        />
-                      ))}
-                    </Box>
+                    <ArticleChooser
+                      base={props.partnerBase}
+                      enabled={props.open && step >= 2}
+                      value={articleIds}
+                      onChange={setArticleIds}
+                      when="They are sent when you launch the campaign."
+                    />
                   </Paper>
                 )}
               </Box>
@@ -520,13 +493,19 @@ export function CampaignWizard(props: {
                 {values.partnerEnabled ? articleIds.length : "syndication off"}
               </Typography>
             </Paper>
-            <IntegrationBanner status={props.status} ruleText={ruleText} />
-            {values.partnerEnabled && articleIds.length > props.maxArticles && (
-              <Alert severity="info">
-                {articleIds.length} articles: {props.maxArticles} can go out at once, the others are
-                queued and sent as the compliance window allows.
-              </Alert>
+            {values.partnerEnabled && partnerIds.length > 0 ? (
+              <ChosenPartners base={props.partnerBase} ids={partnerIds} />
+            ) : (
+              <IntegrationBanner status={props.status} ruleText={ruleText} />
             )}
+            {values.partnerEnabled &&
+              !partnerIds.length &&
+              articleIds.length > props.maxArticles && (
+                <Alert severity="info">
+                  {articleIds.length} articles: {props.maxArticles} can go out at once, the others
+                  are queued and sent as the compliance window allows.
+                </Alert>
+              )}
             <Alert severity="warning">
               Risk disclaimer: every article carries "Not financial advice. Do your own research
               (DYOR)." Cryptocurrency investments are volatile.

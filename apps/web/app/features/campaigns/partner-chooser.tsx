@@ -1,9 +1,9 @@
 import { partnerKindLabels } from "@aurumwire/shared/partners";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Checkbox from "@mui/material/Checkbox";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import Typography from "@mui/material/Typography";
 import { usePartners } from "./campaigns-api";
+import { IdChoices } from "./id-choices";
 
 /**
  * Which partners a campaign goes to (issue 28): one or several, each under its own compliance
@@ -26,26 +26,31 @@ export function PartnerChooser(props: {
       <Typography variant="body2" color="text.secondary">
         Each partner gets the articles under its own rule. None chosen: the default partner.
       </Typography>
-      {active.map((partner) => (
-        <FormControlLabel
-          key={partner.id}
-          sx={{ display: "flex" }}
-          control={
-            <Checkbox
-              size="small"
-              checked={props.value.includes(partner.id)}
-              onChange={(event) =>
-                props.onChange(
-                  event.target.checked
-                    ? [...props.value, partner.id]
-                    : props.value.filter((id) => id !== partner.id),
-                )
-              }
-            />
-          }
-          label={`${partner.name}${partner.isDefault ? " (default)" : ""} · ${partnerKindLabels[partner.kind]} · at most ${partner.maxArticles} per ${partner.windowHours} h`}
-        />
-      ))}
+      <IdChoices
+        items={active.map((partner) => ({
+          id: partner.id,
+          label: `${partner.name}${partner.isDefault ? " (default)" : ""} · ${partnerKindLabels[partner.kind]} · at most ${partner.maxArticles} per ${partner.windowHours} h`,
+        }))}
+        value={props.value}
+        onChange={props.onChange}
+      />
     </Box>
+  );
+}
+
+/** The review's word on where a campaign goes when partners were chosen: each under its own rule. */
+export function ChosenPartners(props: { base: string; ids: number[] }) {
+  const partners = usePartners(props.base);
+  const chosen = (partners.data ?? []).filter((partner) => props.ids.includes(partner.id));
+  if (chosen.length === 0) return null;
+  const rules = chosen.map(
+    (partner) =>
+      `${partner.name} (at most ${partner.maxArticles} new articles per ${partner.windowHours} hours)`,
+  );
+  return (
+    <Alert severity="info">
+      Articles are syndicated to {rules.join(" and ")}. Each partner gets what its rule allows at
+      once; the rest are queued and sent when its window opens.
+    </Alert>
   );
 }

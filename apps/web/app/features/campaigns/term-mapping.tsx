@@ -14,6 +14,8 @@ import MenuItem from "@mui/material/MenuItem";
 import TableCell from "@mui/material/TableCell";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
 import { FormTextField } from "../../components/form/form-text-field";
@@ -36,6 +38,9 @@ export function TermMappingDialog(props: {
   onDone: (severity: "success" | "error", text: string) => void;
 }) {
   const terms = useTermMappings(props.base, props.partner.id);
+  // A phone gets the whole screen: the list and the form below it scroll as one.
+  const fullScreen = useMediaQuery("(max-width:600px)");
+  const remoteIdField = useId();
   const save = useSaveTermMapping(props.base, props.partner.id);
   const form = useForm<Values>({
     resolver: resolver as never,
@@ -54,9 +59,10 @@ export function TermMappingDialog(props: {
   const data = terms.data;
   const mappings = data?.mappings ?? [];
   return (
-    <Dialog open onClose={props.onClose} maxWidth="md" fullWidth>
+    <Dialog open onClose={props.onClose} maxWidth="md" fullWidth fullScreen={fullScreen}>
       <DialogTitle>Term mapping: {props.partner.name}</DialogTitle>
-      <DialogContent sx={{ display: "grid", gap: 2 }}>
+      {/* Rows as tall as their content: a long list scrolls with the form, never squeezed. */}
+      <DialogContent sx={{ display: "grid", gap: 2, gridAutoRows: "max-content" }}>
         {terms.error && <Alert severity="error">Failed to load the term mapping</Alert>}
         {data && <Typography variant="body2">{data.message}</Typography>}
         {data?.supported && (
@@ -84,13 +90,16 @@ export function TermMappingDialog(props: {
                   <TableCell sx={{ whiteSpace: "nowrap" }}>
                     <Button
                       size="small"
-                      onClick={() =>
+                      aria-label={`Change ${mapping.slug}`}
+                      onClick={() => {
                         form.reset({
                           taxonomy: mapping.taxonomy,
                           slug: mapping.slug,
                           remoteId: mapping.remoteId,
-                        })
-                      }
+                        });
+                        // The form is below the list (off screen on a phone): go to its term id.
+                        document.getElementById(remoteIdField)?.focus();
+                      }}
                     >
                       Change
                     </Button>
@@ -144,6 +153,7 @@ export function TermMappingDialog(props: {
                 name="remoteId"
                 control={form.control}
                 label="Partner term id"
+                id={remoteIdField}
                 inputMode="numeric"
               />
               <Button type="submit" variant="contained" disabled={save.isPending} sx={{ mt: 1 }}>
