@@ -10,7 +10,10 @@ console.log(`Server tests against PostgreSQL at ${url.replace(/:[^:@/]*@/, ":***
 const testDir = "apps/server/test";
 const files = readdirSync(testDir)
   .filter((name) => name.endsWith(".test.ts"))
-  .filter((name) => /from "\.\/helpers"/.test(readFileSync(`${testDir}/${name}`, "utf8")))
+  // The partner files boot it through partner-harness.ts, which imports helpers.ts.
+  .filter((name) =>
+    /from "\.\/(helpers|partner-harness)"/.test(readFileSync(`${testDir}/${name}`, "utf8")),
+  )
   .map((name) => `${testDir}/${name}`);
 const run = spawnSync("npx", ["vitest", "run", ...files], {
   stdio: "inherit",

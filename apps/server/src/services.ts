@@ -11,6 +11,7 @@ import { createAiImagesRepository } from "./modules/ai-images/repository";
 import { createAiImagesService } from "./modules/ai-images/service";
 import { createAiGenerationsRepository } from "./modules/ai-writer/repository";
 import { createAiWriterService } from "./modules/ai-writer/service";
+import { createAiUsage } from "./modules/ai-writer/usage";
 import { createAnalyticsRecorder } from "./modules/analytics/recorder";
 import { createAnalyticsRepository } from "./modules/analytics/repository";
 import { createAnalyticsService } from "./modules/analytics/service";
@@ -23,7 +24,7 @@ import { createViewVisitors } from "./modules/articles/view-visitors";
 import { createAuditRepository } from "./modules/audit/repository";
 import { createAuditService } from "./modules/audit/service";
 import { createBreakingNewsRepository } from "./modules/breaking-news/repository";
-import { createBreakingNewsService } from "./modules/breaking-news/service";
+import { createBreakingNewsService, newsroomAuthor } from "./modules/breaking-news/service";
 import { createCampaignsRepository } from "./modules/campaigns/repository";
 import { createCampaignsService } from "./modules/campaigns/service";
 import { createCategoryEditorRepository } from "./modules/categories/editor-repository";
@@ -52,6 +53,7 @@ import { createPublicAuthorsReader } from "./modules/public-site/author-reader";
 import { createPublicSettingsReader } from "./modules/public-site/settings-reader";
 import { createReaderAnnouncements } from "./modules/realtime/announcements";
 import type { RealtimeBus } from "./modules/realtime/bus";
+import { createModelSentiment, sentimentModelTimeoutMs } from "./modules/sentiment/model-engine";
 import { createSentimentRepository } from "./modules/sentiment/repository";
 import { createSentimentService } from "./modules/sentiment/service";
 import { createFeedsService } from "./modules/site-feeds/service";
@@ -217,16 +219,22 @@ export function createServices(deps: {
     repository: siteSettingsRepository,
     onContentChanged,
   });
+  const aiGenerationsRepository = createAiGenerationsRepository(db);
+  // One model, one daily limit and one usage log for the writer and for sentiment (decision 260).
+  const aiUsage = createAiUsage({
+    provider: createChatProvider(config),
+    repository: aiGenerationsRepository,
+    dailyLimit: config.ai.dailyGenerationLimit,
+  });
   const aiWriter = createAiWriterService({
     audit,
-    provider: createChatProvider(config),
-    repository: createAiGenerationsRepository(db),
+    usage: aiUsage,
+    repository: aiGenerationsRepository,
     articles: articlesRepository,
     articleEditor,
     categories,
     breakingNews: breakingNewsRepository,
     publicUrl: config.publicUrl,
-    dailyLimit: config.ai.dailyGenerationLimit,
     timeoutMs: config.aiGenerationTimeoutMs ?? intervals.generationTimeoutMs,
     statusTimeoutMs: outboundTimeoutMs,
     styleGuide: async () => (await siteSettings.getWriterStyleGuide()).styleGuide,
@@ -297,8 +305,22 @@ export function createServices(deps: {
     site: { name: config.siteName, url: config.publicUrl },
     log,
   });
+  const sentimentRepository = createSentimentRepository(db);
   const sentiment = createSentimentService({
-    repository: createSentimentRepository(db),
+    repository: sentimentRepository,
+    settings: siteSettings,
+    usage: aiUsage,
+    readWithModel: createModelSentiment({
+      usage: aiUsage,
+      repository: sentimentRepository,
+      timeoutMs: sentimentModelTimeoutMs,
+    }),
+    // The scoring job's model calls count against the newsroom byline's daily limit, as its
+    // breaking-news drafts do (decision 260).
+    newsroomActor: async () => ({
+      id: await usersRepository.ensureSystemAccount(newsroomAuthor),
+      role: "author" as const,
+    }),
     articles: articlesRepository,
     news: breakingNewsRepository,
     cache: pageCache,

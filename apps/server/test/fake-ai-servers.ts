@@ -33,6 +33,44 @@ export function sectionAnswer(request: RecordedRequest): string {
   return `<p>Section ${section}: the block reward halves roughly every four years [1], and analysts at one desk put the next target at $123,456 for illustration.</p><script>alert("x")</script><p>Miners with older machines are squeezed first when revenue drops, which is why hash rate often dips after the event.</p>`;
 }
 
+const bullishWords = ["surge", "rally", "approval", "record high", "soar", "inflows"];
+const bearishWords = ["hack", "exploit", "plunge", "outflows", "halted", "lawsuit"];
+
+/** Whether a chat request is a sentiment classification (decision 260), not a writer's step. */
+export function isSentimentRequest(request: RecordedRequest): boolean {
+  const body = JSON.parse(request.body) as { messages: { content: string }[] };
+  return /classify the sentiment/i.test(body.messages[0]?.content ?? "");
+}
+
+/**
+ * What a model answers to a sentiment batch: one entry per "Text N (coins: ...)" block, labelled
+ * by a few words (bullish or bearish, else neutral), each coin as the text, quoting the word.
+ */
+export function sentimentAnswer(request: RecordedRequest): string {
+  const body = JSON.parse(request.body) as { messages: { content: string }[] };
+  const user = body.messages.at(-1)?.content ?? "";
+  const blocks = user
+    .split(/\n\n(?=Text \d+ \(coins: )/)
+    .filter((block) => /^Text \d+/.test(block));
+  const results = blocks.map((block) => {
+    const id = Number(/^Text (\d+)/.exec(block)?.[1]);
+    const coins = (/\(coins: ([^)]*)\)/.exec(block)?.[1] ?? "none").split(", ");
+    const lower = block.toLowerCase();
+    const up = bullishWords.find((word) => lower.includes(word));
+    const down = bearishWords.find((word) => lower.includes(word));
+    const label = down ? "negative" : up ? "positive" : "neutral";
+    return {
+      id,
+      label,
+      score: label === "positive" ? 0.8 : label === "negative" ? -0.8 : 0,
+      confidence: 0.9,
+      coins: Object.fromEntries(coins.filter((coin) => coin !== "none").map((c) => [c, label])),
+      phrases: [down ?? up].filter(Boolean),
+    };
+  });
+  return JSON.stringify({ results });
+}
+
 function isOutlineRequest(request: RecordedRequest): boolean {
   const body = JSON.parse(request.body) as { format?: string; response_format?: unknown };
   return body.format === "json" || body.response_format !== undefined;
@@ -101,7 +139,11 @@ export function ollamaHandler(request: RecordedRequest, response: ServerResponse
     return;
   }
   if (request.method === "POST" && request.path === "/api/chat") {
-    const text = isOutlineRequest(request) ? JSON.stringify(outlineAnswer) : sectionAnswer(request);
+    const text = isSentimentRequest(request)
+      ? sentimentAnswer(request)
+      : isOutlineRequest(request)
+        ? JSON.stringify(outlineAnswer)
+        : sectionAnswer(request);
     writeOllamaStream(response, text);
     return;
   }
@@ -173,7 +215,11 @@ export function openAiHandler(request: RecordedRequest, response: ServerResponse
     return;
   }
   if (request.method === "POST" && request.path === "/v1/chat/completions") {
-    const text = isOutlineRequest(request) ? JSON.stringify(outlineAnswer) : sectionAnswer(request);
+    const text = isSentimentRequest(request)
+      ? sentimentAnswer(request)
+      : isOutlineRequest(request)
+        ? JSON.stringify(outlineAnswer)
+        : sectionAnswer(request);
     writeOpenAiStream(response, text);
     return;
   }

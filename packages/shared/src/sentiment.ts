@@ -2,6 +2,7 @@ import { z } from "zod";
 import { articleListResponseSchema, articleSchema } from "./articles";
 import { limits } from "./limits";
 import { sentimentLabels } from "./sentiment-display";
+import { sentimentEngineSchema } from "./sentiment-engine";
 
 /** POST /api/sentiment/analyze and the stored sentiment of articles (decisions 190-193). */
 
@@ -35,6 +36,8 @@ export const textSentimentSchema = z.object({
   drivers: z.array(sentimentDriverSchema),
   coins: z.array(coinSentimentSchema),
   sentences: z.number(),
+  /** Which classifier read it: "offline", or "ai" (the configured model, decision 260). */
+  engine: sentimentEngineSchema.optional(),
 });
 export type TextSentiment = z.infer<typeof textSentimentSchema>;
 
@@ -75,6 +78,8 @@ export const sentimentAnalyzeInputSchema = z
     /** With `text`: the draft's title and excerpt, which weigh more than the body. */
     title: optionalPart("title"),
     excerpt: optionalPart("excerpt"),
+    /** Which classifier to use; by default the one set for the newsroom (decision 260). */
+    engine: sentimentEngineSchema.optional(),
   })
   .refine((body) => (body.text === undefined) !== (body.texts === undefined), {
     message: 'Send either "text" (one text) or "texts" (a list of up to 100)',
@@ -84,8 +89,10 @@ export type SentimentAnalyzeInput = z.infer<typeof sentimentAnalyzeInputSchema>;
 export const sentimentAnalyzeResponseSchema = z.object({
   data: z.object({
     results: z.array(textSentimentSchema),
-    /** "offline" (the built-in classifier). */
+    /** The engine asked for: "offline" (the built-in classifier) or "ai" (decision 260). */
     engine: z.string(),
+    /** Why some or all results are the offline classifier's although the AI model was asked. */
+    notice: z.string().nullable(),
   }),
 });
 export type SentimentAnalyzeResponse = z.infer<typeof sentimentAnalyzeResponseSchema>;

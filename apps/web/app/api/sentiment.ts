@@ -1,7 +1,8 @@
 import { limits } from "@aurumwire/shared/limits";
 import type { SentimentAnalyzeResponse, StoredArticleSentiment } from "@aurumwire/shared/sentiment";
+import type { SentimentEngine, SentimentEngineSetting } from "@aurumwire/shared/sentiment-engine";
 import type { SentimentTrends } from "@aurumwire/shared/sentiment-trends";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { api } from "../lib/api-client";
 
@@ -10,6 +11,7 @@ import { api } from "../lib/api-client";
 export const sentimentKeys = {
   draft: (draft: string) => ["sentiment", "draft", draft] as const,
   stored: (id: number) => ["sentiment", "article", id] as const,
+  engine: ["sentiment", "engine"] as const,
 };
 
 export interface DraftText {
@@ -55,7 +57,10 @@ export function useDraftSentiment(draft: DraftText) {
   const body = draftAnalyzeBody(JSON.parse(settled) as DraftText);
   return useQuery({
     queryKey: sentimentKeys.draft(settled),
-    queryFn: () => api.post<SentimentAnalyzeResponse>("/sentiment/analyze", body),
+    // The live reading is the offline classifier's: the AI model is asked only on request, so
+    // typing does not spend the daily limit (decision 260).
+    queryFn: () =>
+      api.post<SentimentAnalyzeResponse>("/sentiment/analyze", { ...body, engine: "offline" }),
     enabled: body !== null,
     placeholderData: keepPreviousData,
     staleTime: Number.POSITIVE_INFINITY,
@@ -78,5 +83,35 @@ export function useSentimentTrends() {
   return useQuery({
     queryKey: ["sentiment", "trends"] as const,
     queryFn: async () => (await api.get<{ data: SentimentTrends }>("/sentiment/trends")).data,
+  });
+}
+
+/** The draft read by the AI model, on request (the editor's "Ask the AI model"). */
+export function useModelDraftSentiment() {
+  return useMutation({
+    mutationFn: (draft: DraftText) =>
+      api.post<SentimentAnalyzeResponse>("/sentiment/analyze", {
+        ...draftAnalyzeBody(draft),
+        engine: "ai",
+      }),
+  });
+}
+
+/** GET /api/sentiment/engine: which classifier scores sentiment, and the AI provider's state. */
+export function useSentimentEngine() {
+  return useQuery({
+    queryKey: sentimentKeys.engine,
+    queryFn: async () =>
+      (await api.get<{ data: SentimentEngineSetting }>("/sentiment/engine")).data,
+  });
+}
+
+/** PUT /api/sentiment/engine (editors and admins). */
+export function useUpdateSentimentEngine() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (engine: SentimentEngine) =>
+      (await api.put<{ data: SentimentEngineSetting }>("/sentiment/engine", { engine })).data,
+    onSuccess: (data) => client.setQueryData(sentimentKeys.engine, data),
   });
 }

@@ -4,6 +4,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -34,6 +35,8 @@ export const sentimentScores = pgTable(
     categoryId: integer("category_id"),
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
     computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** "offline" (the built-in classifier) or "ai" (the configured AI model, decision 260). */
+    engine: text("engine").notNull().default("offline"),
   },
   (table) => [
     uniqueIndex("sentiment_scores_subject_coin_idx").on(
@@ -47,3 +50,28 @@ export const sentimentScores = pgTable(
 
 export type SentimentScoreRow = typeof sentimentScores.$inferSelect;
 export type NewSentimentScoreRow = typeof sentimentScores.$inferInsert;
+
+/**
+ * The AI model's readings of texts (decision 260), so a text the model has read is never sent
+ * again: keyed by the model and a hash of what it was shown. Owned by `modules/sentiment`.
+ */
+export const sentimentModelReadings = pgTable(
+  "sentiment_model_readings",
+  {
+    model: text("model").notNull(),
+    textHash: text("text_hash").notNull(),
+    reading: jsonb("reading").$type<SentimentModelReadingRecord>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.model, table.textHash] })],
+);
+
+/** What the model said of one text: its label, score, confidence, per coin, and why. */
+export interface SentimentModelReadingRecord {
+  label: "positive" | "neutral" | "negative";
+  score: number;
+  confidence: number;
+  /** Coin slug -> its label, for the coins the text is about. */
+  coins: Record<string, "positive" | "neutral" | "negative">;
+  phrases: string[];
+}

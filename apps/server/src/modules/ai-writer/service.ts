@@ -15,7 +15,7 @@ import { limits } from "@aurumwire/shared/limits";
 import { isEditor } from "@aurumwire/shared/roles";
 import { computeSeoScore } from "@aurumwire/shared/seo";
 import type { UserRow } from "../../db/schema";
-import { AppError, notFound, tooManyRequests } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import type { ArticleEditorService } from "../articles/editor-service";
 import type { ArticlesRepository } from "../articles/repository";
 import { sanitizeArticleHtml } from "../articles/sanitize";
@@ -30,21 +30,13 @@ import { outlineMessages, sectionMessages } from "./prompts";
 import { type ChatProvider, type ChatResult, ProviderError } from "./provider";
 import type { AiGenerationsRepository } from "./repository";
 import { createTopicFinder } from "./topics";
+import { type AiUsage, notConfigured, notConfiguredMessage } from "./usage";
 import { toAppError } from "./writer-errors";
 
 type Actor = Pick<UserRow, "id" | "role">;
 
-export const notConfiguredMessage =
-  "No AI writer is configured. Add OLLAMA_URL (and OLLAMA_MODEL), or OPENAI_BASE_URL and OPENAI_API_KEY (and OPENAI_MODEL), to the server's settings and restart it. Until then the research step finds sources in our archive, and nothing is written by AI.";
-
 export const researchNotice =
   "Research only: passages from our own published archive, found by search. Nothing here was written by AI.";
-
-const notConfigured = () => new AppError(503, "ai_not_configured", notConfiguredMessage);
-
-function startOfUtcDay(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-}
 
 export type ProgressListener = (progress: GenerationProgress) => void;
 
@@ -54,7 +46,8 @@ export type ProgressListener = (progress: GenerationProgress) => void;
  * Drafts are saved only through the article editor service, always as drafts.
  */
 export function createAiWriterService(deps: {
-  provider: ChatProvider | null;
+  /** The model, the daily limit and the usage log, shared with sentiment (decision 260). */
+  usage: AiUsage;
   repository: AiGenerationsRepository;
   articles: ArticlesRepository;
   articleEditor: ArticleEditorService;
@@ -63,7 +56,6 @@ export function createAiWriterService(deps: {
   categories: CategoriesService;
   breakingNews: BreakingNewsRepository;
   publicUrl: string;
-  dailyLimit: number;
   /** Spec point 9: 300000 ms for a whole generation. */
   timeoutMs: number;
   /** For status and model-list calls. */
@@ -72,29 +64,10 @@ export function createAiWriterService(deps: {
   styleGuide: () => Promise<string>;
   now?: () => Date;
 }) {
-  const { provider, repository, articles } = deps;
+  const { usage, repository, articles } = deps;
+  const { provider, usedToday, assertMayUse: assertMayGenerate } = usage;
   const now = deps.now ?? (() => new Date());
   const topics = createTopicFinder({ ...deps, now });
-
-  async function usedToday(actor: Actor): Promise<number> {
-    return repository.countSince(actor.id, startOfUtcDay(now()));
-  }
-
-  /** What must hold before a generation starts: a provider, and generations left today. */
-  async function assertMayGenerate(actor: Actor): Promise<ChatProvider> {
-    if (!provider) throw notConfigured();
-    const used = await usedToday(actor);
-    if (used >= deps.dailyLimit) {
-      const current = now();
-      const tomorrow = startOfUtcDay(current).getTime() + 24 * 60 * 60_000;
-      throw tooManyRequests(
-        `You have used all ${deps.dailyLimit} AI generations for today. The limit resets at midnight UTC.`,
-        "ai_daily_limit",
-        (tomorrow - current.getTime()) / 1000,
-      );
-    }
-    return provider;
-  }
 
   /** One generation: sources, outline, sections, checks; logged whatever its outcome. */
   async function write(
@@ -323,7 +296,7 @@ export function createAiWriterService(deps: {
 
     async status(actor: Actor): Promise<WriterStatus> {
       const base = {
-        dailyLimit: deps.dailyLimit,
+        dailyLimit: usage.dailyLimit,
         usedToday: await usedToday(actor),
       };
       if (!provider) {

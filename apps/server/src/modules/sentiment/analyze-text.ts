@@ -1,5 +1,6 @@
 import { trackedCoinEntries } from "@aurumwire/shared/coins";
 import type { SentimentLabel } from "@aurumwire/shared/sentiment-display";
+import type { SentimentEngine } from "@aurumwire/shared/sentiment-engine";
 import { htmlToText } from "../articles/sanitize";
 import { classifySentence, describeRaw, type SentimentDriver } from "./classifier";
 import { countCoinMentions } from "./coin-mentions";
@@ -37,6 +38,8 @@ export interface TextSentiment {
   drivers: SentimentDriver[];
   coins: CoinTextSentiment[];
   sentences: number;
+  /** Which classifier read it (decision 260); the offline one when absent. */
+  engine?: SentimentEngine;
 }
 
 const partWeights = { title: 3, excerpt: 2, body: 1 } as const;

@@ -1,12 +1,17 @@
-import { and, asc, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { type NewSentimentScoreRow, sentimentScores } from "../../db/schema";
+import {
+  type NewSentimentScoreRow,
+  sentimentModelReadings as readings,
+  type SentimentModelReadingRecord,
+  sentimentScores,
+} from "../../db/schema";
 
 export type SentimentSubjectKind = "article" | "news";
 /** The row of a text as a whole; the others are one per coin. */
 export const wholeTextSlug = "*";
 
-/** The only place the sentiment_scores table is queried (decision 192). */
+/** The only place the sentiment_scores and sentiment_model_readings tables are queried (192, 260). */
 export function createSentimentRepository(db: Executor) {
   const table = sentimentScores;
   return {
@@ -77,6 +82,33 @@ export function createSentimentRepository(db: Executor) {
         })
         .from(table)
         .where(and(ne(table.coinSlug, wholeTextSlug), gte(table.publishedAt, since)));
+    },
+
+    /** The AI model's earlier readings of these texts (decision 260), by text hash. */
+    async modelReadings(model: string, hashes: string[], tx: Executor = db) {
+      if (hashes.length === 0) return new Map<string, SentimentModelReadingRecord>();
+      const rows = await tx
+        .select({ textHash: readings.textHash, reading: readings.reading })
+        .from(readings)
+        .where(and(eq(readings.model, model), inArray(readings.textHash, hashes)));
+      return new Map(rows.map((row) => [row.textHash, row.reading]));
+    },
+
+    async saveModelReadings(
+      model: string,
+      entries: { hash: string; reading: SentimentModelReadingRecord }[],
+      tx: Executor = db,
+    ) {
+      if (entries.length === 0) return;
+      await tx
+        .insert(readings)
+        .values(entries.map((entry) => ({ model, textHash: entry.hash, reading: entry.reading })))
+        .onConflictDoNothing();
+    },
+
+    /** Drops readings older than `before`: a text not seen for a month is read afresh. */
+    async pruneModelReadings(before: Date, tx: Executor = db) {
+      await tx.delete(readings).where(lt(readings.createdAt, before));
     },
 
     async count(tx: Executor = db): Promise<number> {

@@ -5,6 +5,10 @@ import {
   sentimentAnalyzeResponseSchema,
   storedArticleSentimentResponseSchema,
 } from "@aurumwire/shared/sentiment";
+import {
+  sentimentEngineResponseSchema,
+  sentimentEngineUpdateSchema,
+} from "@aurumwire/shared/sentiment-engine";
 import { sentimentTrendsResponseSchema } from "@aurumwire/shared/sentiment-trends";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { SentimentService } from "./service";
@@ -23,8 +27,30 @@ export const sentimentRoutes: FastifyPluginAsyncZod<{ sentiment: SentimentServic
         response: { 200: sentimentAnalyzeResponseSchema },
       },
     },
+    async (request) => ({ data: await sentiment.analyze(request.user!, request.body) }),
+  );
+
+  // Which classifier scores sentiment (decision 260): staff read it, editors and admins switch.
+  app.get(
+    "/engine",
+    {
+      preHandler: app.requireRoles(staffRoles, "read the sentiment engine"),
+      schema: { response: { 200: sentimentEngineResponseSchema } },
+    },
+    async (request) => ({ data: await sentiment.engineSetting(request.user!) }),
+  );
+
+  app.put(
+    "/engine",
+    {
+      preHandler: app.requireRoles(["admin", "editor"], "switch the sentiment engine"),
+      schema: {
+        body: sentimentEngineUpdateSchema,
+        response: { 200: sentimentEngineResponseSchema },
+      },
+    },
     async (request) => ({
-      data: { results: sentiment.analyze(request.body), engine: "offline" },
+      data: await sentiment.updateEngine(request.user!, request.body.engine),
     }),
   );
 

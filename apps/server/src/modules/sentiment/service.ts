@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { coinBySlug, trackedCoinEntries } from "@aurumwire/shared/coins";
 import type {
   ArticleSentiment,
@@ -6,25 +5,28 @@ import type {
   SentimentAnalyzeInput,
   SentimentOverview,
   StoredArticleSentiment,
-  TextSentiment,
 } from "@aurumwire/shared/sentiment";
 import type { SentimentLabel } from "@aurumwire/shared/sentiment-display";
+import type { SentimentEngine, SentimentEngineSetting } from "@aurumwire/shared/sentiment-engine";
 import type { SentimentTrend, SentimentTrends } from "@aurumwire/shared/sentiment-trends";
-import type { NewSentimentScoreRow, SentimentScoreRow } from "../../db/schema";
-import { notFound } from "../../errors";
+import type { SentimentScoreRow, UserRow } from "../../db/schema";
+import { AppError, notFound } from "../../errors";
 import type { PageCache } from "../../lib/page-cache/store";
+import type { AiUsage } from "../ai-writer/usage";
 import { articleTag } from "../articles/cache-tags";
 import type { ArticlesRepository } from "../articles/repository";
 import type { BreakingNewsRepository } from "../breaking-news/repository";
+import type { SiteSettingsService } from "../site-settings/service";
 import { analyzeText, type TextParts } from "./analyze-text";
-import { type SentimentRepository, type SentimentSubjectKind, wholeTextSlug } from "./repository";
+import type { ReadWithModel } from "./model-engine";
+import { type SentimentRepository, wholeTextSlug } from "./repository";
+import { createSentimentScoring } from "./scoring";
 import { dailyHistory, describeWindow, historyDays } from "./sentiment-index";
+
+type Actor = Pick<UserRow, "id" | "role">;
 
 /** The content tag of every cached read that shows sentiment (decision 192). */
 export const sentimentTag = "sentiment";
-
-const scoreBatch = 100;
-const newsDays = 31;
 
 /** A stored per-coin row as the coin's sentiment; undefined for the whole-text row. */
 function coinRow(row: SentimentScoreRow) {
@@ -41,127 +43,30 @@ function coinRow(row: SentimentScoreRow) {
   };
 }
 
-function hashText(parts: TextParts): string {
-  return createHash("sha256")
-    .update(`${parts.title ?? ""}\u0000${parts.excerpt ?? ""}\u0000${parts.body ?? ""}`)
-    .digest("base64url")
-    .slice(0, 22);
-}
-
 export function createSentimentService(deps: {
   repository: SentimentRepository;
   articles: ArticlesRepository;
   news: BreakingNewsRepository;
   cache: PageCache;
+  /** Where the chosen engine is stored (Site Settings' rows, decision 260). */
+  settings: Pick<SiteSettingsService, "getSentimentEngine" | "updateSentimentEngine">;
+  /** The AI model's use: provider, daily limit, usage log (the AI writer's, decision 260). */
+  usage: AiUsage;
+  readWithModel: ReadWithModel;
+  newsroomActor: () => Promise<Actor>;
   /** Category names for the per-category trends. */
   categories: { list(): Promise<readonly { id: number; name: string }[]> };
   log?: { warn(object: object, message: string): void };
   now?: () => Date;
 }) {
-  const { repository, articles, news, cache, log } = deps;
+  const { repository, articles, news, cache } = deps;
   const now = deps.now ?? (() => new Date());
 
-  function rowsFor(
-    kind: SentimentSubjectKind,
-    subjectId: number,
-    result: TextSentiment,
-    textHash: string,
-    publishedAt: Date,
-    categoryId: number | null,
-  ): NewSentimentScoreRow[] {
-    const computedAt = now();
-    const base = { subjectKind: kind, subjectId, textHash, publishedAt, categoryId, computedAt };
-    return [
-      {
-        ...base,
-        coinSlug: wholeTextSlug,
-        label: result.label,
-        score: result.score,
-        confidence: result.confidence,
-        relevance: 0,
-        drivers: result.drivers,
-      },
-      ...result.coins.map((coin) => ({
-        ...base,
-        coinSlug: coin.slug,
-        label: coin.label,
-        score: coin.score,
-        confidence: coin.confidence,
-        relevance: coin.relevance,
-        drivers: coin.drivers,
-      })),
-    ];
-  }
-
-  /** Scores one subject; a failure is logged and skipped, never thrown (publication goes on). */
-  async function scoreSubject(
-    kind: SentimentSubjectKind,
-    id: number,
-    parts: TextParts,
-    publishedAt: Date,
-    categoryId: number | null,
-  ): Promise<boolean> {
-    try {
-      const result = analyzeText(parts);
-      const rows = rowsFor(kind, id, result, hashText(parts), publishedAt, categoryId);
-      await repository.replaceSubject(kind, id, rows);
-      return true;
-    } catch (error) {
-      log?.warn({ err: error, kind, id }, "could not score the sentiment of an item; skipped");
-      return false;
-    }
-  }
-
-  async function refreshArticles(): Promise<number[]> {
-    const stamps = await articles.publicArticleStamps(now());
-    const computed = await repository.computedStamps("article");
-    const due = stamps
-      .filter((article) => {
-        const at = computed.get(article.id);
-        return !at || at.getTime() < article.updatedAt.getTime();
-      })
-      .map((article) => article.id);
-    const publicIds = new Set(stamps.map((article) => article.id));
-    const gone = [...computed.keys()].filter((id) => !publicIds.has(id));
-    await repository.deleteSubjects("article", gone);
-    const changed: number[] = [...gone];
-    for (let start = 0; start < due.length; start += scoreBatch) {
-      const texts = await articles.sentimentTexts(due.slice(start, start + scoreBatch));
-      for (const article of texts) {
-        const scored = await scoreSubject(
-          "article",
-          article.id,
-          { title: article.title, excerpt: article.excerpt, body: article.content },
-          article.publishedAt ?? article.updatedAt,
-          article.categoryId,
-        );
-        if (scored) changed.push(article.id);
-      }
-    }
-    return changed;
-  }
-
-  async function refreshNews(): Promise<number> {
-    const items = await news.itemsForSentiment(new Date(now().getTime() - newsDays * 86_400_000));
-    const computed = await repository.computedStamps("news");
-    let scored = 0;
-    for (const item of items) {
-      const at = computed.get(item.id);
-      if (at && at.getTime() >= item.fetchedAt.getTime()) continue;
-      if (
-        await scoreSubject(
-          "news",
-          item.id,
-          { title: item.title, excerpt: item.summary },
-          item.publishedAt,
-          null,
-        )
-      ) {
-        scored += 1;
-      }
-    }
-    return scored;
-  }
+  const scoring = createSentimentScoring({
+    ...deps,
+    engine: async () => (await deps.settings.getSentimentEngine()).engine,
+    now,
+  });
 
   const overview = (): Promise<SentimentOverview> =>
     cache.memo(
@@ -191,10 +96,51 @@ export function createSentimentService(deps: {
     );
 
   return {
-    /** POST /api/sentiment/analyze: one result per text, in order. */
-    analyze(input: SentimentAnalyzeInput): TextSentiment[] {
-      if (input.texts) return input.texts.map((text) => analyzeText({ body: text }));
-      return [analyzeText({ title: input.title, excerpt: input.excerpt, body: input.text })];
+    /**
+     * POST /api/sentiment/analyze: one result per text, in order, read by the engine asked for or
+     * the newsroom's; the AI model's calls count against the asking account's daily limit.
+     */
+    async analyze(actor: Actor, input: SentimentAnalyzeInput) {
+      const texts: TextParts[] = input.texts
+        ? input.texts.map((text) => ({ body: text }))
+        : [{ title: input.title, excerpt: input.excerpt, body: input.text }];
+      const engine = input.engine ?? (await deps.settings.getSentimentEngine()).engine;
+      if (engine === "ai") return { engine, ...(await deps.readWithModel(actor, texts)) };
+      const results = texts.map((parts) => ({ ...analyzeText(parts), engine }));
+      return { engine, results, notice: null };
+    },
+
+    /** Which engine scores sentiment, and the AI provider it would use (decision 260). */
+    async engineSetting(actor: Actor): Promise<SentimentEngineSetting> {
+      const stored = await deps.settings.getSentimentEngine();
+      const provider = deps.usage.provider;
+      return {
+        ...stored,
+        ai: {
+          configured: provider !== null,
+          provider: provider
+            ? provider.name === "ollama"
+              ? "Ollama"
+              : "OpenAI-compatible API"
+            : null,
+          model: provider?.model ?? null,
+          dailyLimit: deps.usage.dailyLimit,
+          usedToday: await deps.usage.usedToday(actor),
+        },
+      };
+    },
+
+    /** Editors and admins switch the engine; the AI model only when a provider is configured. */
+    async updateEngine(actor: Actor, engine: SentimentEngine): Promise<SentimentEngineSetting> {
+      if (engine === "ai" && !deps.usage.provider) {
+        throw new AppError(
+          409,
+          "ai_not_configured",
+          "No AI provider is configured, so sentiment stays with the offline classifier. Set OLLAMA_URL, or OPENAI_BASE_URL and OPENAI_API_KEY, on the server and restart it.",
+        );
+      }
+      await deps.settings.updateSentimentEngine(engine, actor.id);
+      return this.engineSetting(actor);
     },
 
     /**
@@ -204,12 +150,11 @@ export function createSentimentService(deps: {
      * changes; the first run backfills everything.
      */
     async refresh(): Promise<{ articles: number; news: number }> {
-      const changedArticles = await refreshArticles();
-      const scoredNews = await refreshNews();
-      if (changedArticles.length > 0 || scoredNews > 0) {
-        cache.invalidate([sentimentTag, ...changedArticles.map((id) => articleTag(id))]);
+      const { articleIds, news: scoredNews } = await scoring.refresh();
+      if (articleIds.length > 0 || scoredNews > 0) {
+        cache.invalidate([sentimentTag, ...articleIds.map((id) => articleTag(id))]);
       }
-      return { articles: changedArticles.length, news: scoredNews };
+      return { articles: articleIds.length, news: scoredNews };
     },
 
     overview,
@@ -309,7 +254,7 @@ export function createSentimentService(deps: {
         confidence: whole.confidence,
         drivers: whole.drivers,
         coins: rows.flatMap((row) => coinRow(row) ?? []),
-        engine: "offline",
+        engine: whole.engine,
         computedAt: whole.computedAt.toISOString(),
       };
     },

@@ -1,3 +1,4 @@
+import type { SentimentEngine } from "@aurumwire/shared/sentiment-engine";
 import {
   type ContactDetails,
   type ContactDetailsUpdate,
@@ -42,6 +43,7 @@ export function parseContactDetails(value: unknown): {
 }
 const writerStyleGuideKey = "writerStyleGuide";
 const requireStaffTwoFactorKey = "requireStaffTwoFactor";
+const sentimentEngineKey = "sentimentEngine";
 
 /**
  * Site-wide settings (spec point 3): the homepage hero mode with who changed it and when. The
@@ -109,9 +111,25 @@ export function createSiteSettingsService(deps: {
     };
   }
 
+  /** Which classifier scores sentiment (decision 260); the offline one until an editor switches. */
+  async function getSentimentEngine() {
+    const row = await repository.find(sentimentEngineKey);
+    return {
+      engine: (row?.value === "ai" ? "ai" : "offline") as SentimentEngine,
+      updatedAt: row?.updatedAt.toISOString() ?? null,
+      updatedBy: row?.updatedBy ?? null,
+    };
+  }
+
   return {
     getSiteSettings,
     getSecuritySettings,
+    getSentimentEngine,
+
+    async updateSentimentEngine(engine: SentimentEngine, userId: number) {
+      await save(sentimentEngineKey, engine, userId);
+      return getSentimentEngine();
+    },
 
     async updateSecuritySettings(
       update: SecuritySettingsUpdate,

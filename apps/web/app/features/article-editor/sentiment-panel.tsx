@@ -2,11 +2,17 @@ import type { StoredArticleSentiment, TextSentiment } from "@aurumwire/shared/se
 import { type SentimentLabel, sentimentLabelText } from "@aurumwire/shared/sentiment-display";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { useFormContext } from "react-hook-form";
-import { useDraftSentiment, useStoredArticleSentiment } from "../../api/sentiment";
+import {
+  useDraftSentiment,
+  useModelDraftSentiment,
+  useSentimentEngine,
+  useStoredArticleSentiment,
+} from "../../api/sentiment";
 import { formatDateTime } from "../../lib/dates";
 import { serverMessageOr } from "../../lib/error-text";
 import type { ArticleFormValues } from "./article-form-values";
@@ -107,6 +113,9 @@ export function SentimentPanel({ articleId }: { articleId?: number }) {
   const [title, excerpt, content] = watch(["title", "excerpt", "content"]);
   const draft = useDraftSentiment({ title, excerpt, text: content });
   const stored = useStoredArticleSentiment(articleId);
+  const engine = useSentimentEngine();
+  const model = useModelDraftSentiment();
+  const modelResult = model.data?.data.results[0];
   const result = draft.data?.data.results[0];
   const hasBody = content.replace(/<[^>]*>/g, "").trim().length > 0;
   return (
@@ -139,20 +148,53 @@ export function SentimentPanel({ articleId }: { articleId?: number }) {
           <Reading subject={hasBody ? "This draft" : "This headline"} result={result} />
         )}
       </Box>
+      {engine.data?.engine === "ai" && (result || hasBody) && (
+        <Box sx={{ mt: 2, pt: 2, borderTop: 1, borderColor: "divider" }} aria-live="polite">
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={model.isPending}
+            onClick={() => model.mutate({ title, excerpt, text: content })}
+          >
+            {model.isPending ? "Asking the AI model..." : "Ask the AI model"}
+          </Button>
+          {model.isError && (
+            <Alert severity="warning" sx={{ mt: 1 }}>
+              {serverMessageOr("The AI model could not read the draft.", model.error)}
+            </Alert>
+          )}
+          {model.data?.data.notice && (
+            <Alert severity="info" sx={{ mt: 1 }}>
+              {model.data.data.notice}
+            </Alert>
+          )}
+          {modelResult?.engine === "ai" && (
+            <Box sx={{ mt: 1.5 }} data-testid="model-sentiment">
+              <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+                The AI model's reading ({engine.data.ai.model})
+              </Typography>
+              <Reading subject={hasBody ? "This draft" : "This headline"} result={modelResult} />
+            </Box>
+          )}
+        </Box>
+      )}
       {stored.data && (
         <Box
           sx={{ mt: 2, pt: 2, borderTop: 1, borderColor: "divider" }}
           data-testid="stored-sentiment"
         >
           <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-            Published version (scored {formatDateTime(stored.data.computedAt)})
+            Published version (scored by{" "}
+            {stored.data.engine === "ai" ? "the AI model" : "the offline classifier"},{" "}
+            {formatDateTime(stored.data.computedAt)})
           </Typography>
           <Reading subject="The published article" result={stored.data} />
         </Box>
       )}
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1.5 }}>
-        From our offline classifier; the published article is scored again within a minute of each
-        change. Not advice.
+        The live reading is our offline classifier's; the published article is scored again within a
+        minute of each change
+        {engine.data?.engine === "ai" ? ", by the AI model the newsroom chose" : ""}. Not advice.
       </Typography>
     </Paper>
   );

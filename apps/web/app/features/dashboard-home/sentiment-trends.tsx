@@ -10,6 +10,7 @@ import { LineChart } from "@mui/x-charts/LineChart";
 import { useState } from "react";
 import { useSentimentTrends } from "../../api/sentiment";
 import { formatDayLabel } from "../../lib/dates";
+import { SentimentEngineSwitch } from "./sentiment-engine-switch";
 
 /** Lines drawn at most: the most covered coins or categories. */
 const mostLines = 5;
@@ -45,6 +46,7 @@ export function SentimentTrends() {
         Daily News Sentiment Index of our articles and breaking news: 0 Very Bearish, 50 Neutral,
         100 Very Bullish. Days without coverage are left out.
       </Typography>
+      <SentimentEngineSwitch />
       <Tabs
         value={tab}
         onChange={(_event, value) => setTab(value)}

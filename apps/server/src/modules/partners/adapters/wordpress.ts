@@ -79,9 +79,13 @@ export function wordpressAdapter(context: AdapterContext): PartnerAdapter {
         limits,
       );
     } catch (error) {
-      if (error instanceof OutboundError && error.kind === "http_status") {
+      // A 4xx says the address is wrong; a 5xx (a site in maintenance) is retried like any
+      // other call to the partner, not failed for good.
+      const status =
+        error instanceof OutboundError && error.kind === "http_status" ? (error.status ?? 0) : 0;
+      if (status && status < 500 && status !== 408) {
         throw new PartnerSetupError(
-          `The home page ${site}/ answered ${error.status}, so its REST API could not be found. Check the address.`,
+          `The home page ${site}/ answered ${status}, so its REST API could not be found. Check the address.`,
         );
       }
       throw error;
