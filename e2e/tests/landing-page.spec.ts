@@ -103,6 +103,14 @@ test("Site Settings' 'Landing Page' choice serves the landing layout at /", asyn
     await expect(page.getByRole("navigation", { name: "Resources" })).toBeVisible();
     // Its own header and footer only: the standard ones are not rendered around it.
     await expect(page.locator("footer")).toHaveCount(1);
+    // Still the home page to search engines and feed readers: Organization, WebSite and the feed.
+    const types = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+      (block) => JSON.parse(block)["@type"],
+    );
+    expect(types).toEqual(expect.arrayContaining(["Organization", "WebSite"]));
+    await expect(
+      page.locator('head link[rel="alternate"][type="application/rss+xml"]'),
+    ).toHaveAttribute("href", /\/rss\.xml$/);
   } finally {
     await page.goto("/dashboard/site-settings");
     await page.getByRole("radio", { name: "Hero Article" }).check();

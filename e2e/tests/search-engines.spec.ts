@@ -13,6 +13,11 @@ const canonicalOf = (html: string) => {
 const pathOf = (url?: string) => (url ? new URL(url).pathname + new URL(url).search : undefined);
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
+const jsonLdOf = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)].map((match) =>
+    JSON.parse(match[1]),
+  );
+
 test("each page of a list is its own canonical page with its number in the title; past the last, 404", async ({
   request,
 }) => {
@@ -35,6 +40,12 @@ test("/landing names the home page as its canonical address", async ({ request }
   const html = await (await request.get("/landing")).text();
   expect(canonicalOf(html)).toBe("/");
   expect(pathOf(metaContent(html, "property", "og:url"))).toBe("/");
+  // The home's structured data and feed link, as on the page it mirrors, under one <title>.
+  expect(jsonLdOf(html).map((block) => block["@type"])).toEqual(
+    expect.arrayContaining(["Organization", "WebSite"]),
+  );
+  expect(html).toMatch(/<link rel="alternate" type="application\/rss\+xml"[^>]*\/rss\.xml"/);
+  expect(html.match(/<title>/g)).toHaveLength(1);
 });
 
 test("an article allows large image previews and states its share image's size", async ({
@@ -77,11 +88,6 @@ test("desktop list pages load the images of the first screen at once", async ({ 
 });
 
 /** The JSON-LD blocks of a page's HTML. */
-const jsonLdOf = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)].map((match) =>
-    JSON.parse(match[1]),
-  );
-
 test("an article's NewsArticle names its picture in the 16:9, 4:3 and 1:1 shapes, each served in that shape", async ({
   request,
 }) => {

@@ -305,6 +305,8 @@ export async function buildApp(
       });
       await api.register(articleEditorRoutes, {
         editor: services.articleEditor,
+        adminList: services.adminArticleList,
+        reviews: services.articleReviews,
         images: services.aiImages,
       });
       await api.register(aiWriterRoutes, { writer: services.aiWriter });

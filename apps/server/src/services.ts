@@ -15,10 +15,13 @@ import { createAiUsage } from "./modules/ai-writer/usage";
 import { createAnalyticsRecorder } from "./modules/analytics/recorder";
 import { createAnalyticsRepository } from "./modules/analytics/repository";
 import { createAnalyticsService } from "./modules/analytics/service";
+import { createAdminArticleList } from "./modules/articles/admin-list";
 import { articleListsTag } from "./modules/articles/cache-tags";
 import { createArticleEditorRepository } from "./modules/articles/editor-repository";
 import { createArticleEditorService } from "./modules/articles/editor-service";
 import { createArticlesRepository } from "./modules/articles/repository";
+import { createArticleReviewRepository } from "./modules/articles/review-repository";
+import { createArticleReviewService } from "./modules/articles/review-service";
 import { createArticlesService } from "./modules/articles/service";
 import { createViewVisitors } from "./modules/articles/view-visitors";
 import { createAuditRepository } from "./modules/audit/repository";
@@ -156,12 +159,26 @@ export function createServices(deps: {
   // categories and site settings, rare and shown on most pages, everything.
   const onArticlesChanged = (tags: readonly string[]) => pageCache.invalidate(tags);
   const onContentChanged = () => pageCache.invalidate();
+  const articleEditorRepository = createArticleEditorRepository(db);
+  const articleReviewRepository = createArticleReviewRepository(db);
+  // Review before publishing (decision 265): the queue beside the articles' status.
+  const articleReviews = createArticleReviewService({
+    db,
+    repository: articleReviewRepository,
+    articles: articleEditorRepository,
+    audit,
+  });
   const articleEditor = createArticleEditorService({
     audit,
     db,
-    repository: createArticleEditorRepository(db),
+    repository: articleEditorRepository,
     articlesRepository,
     onContentChanged: onArticlesChanged,
+    afterSave: (after, tx) => articleReviews.afterSave(after, tx),
+  });
+  const adminArticleList = createAdminArticleList({
+    articlesRepository,
+    reviews: articleReviewRepository,
   });
   const categoryEditor = createCategoryEditorService({
     audit,
@@ -282,7 +299,10 @@ export function createServices(deps: {
     categories,
     articleStates: (ids) => partnersRepository.articleTitles(ids),
   });
-  const notifications = createNotificationsService({ articles: articlesRepository });
+  const notifications = createNotificationsService({
+    articles: articlesRepository,
+    reviews: articleReviewRepository,
+  });
   const landingPage = createLandingPageService({
     audit,
     db,
@@ -357,6 +377,8 @@ export function createServices(deps: {
     publicAuthors,
     feeds,
     articleEditor,
+    articleReviews,
+    adminArticleList,
     aiWriter,
     categoryEditor,
     siteSettings,

@@ -209,6 +209,14 @@ describe("AI writer with Ollama", () => {
       .json()
       .articles.filter((article: { id: number }) => article.id >= ids[0]);
     expect(sameTitle).toHaveLength(1);
+    // The audit log follows the save: one entry for the one draft, not one per click (issue 31).
+    const entries = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, "ai.generation_saved"), eq(auditLog.targetId, String(ids[0]))),
+      );
+    expect(entries).toHaveLength(1);
   });
 
   it("names a model that is not installed", async () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { articleReviewSchema } from "./article-review";
 import {
   articleInputSchema,
   articleSchema,
@@ -40,9 +41,11 @@ export const articleStatsQuerySchema = z.object({
   authorId: databaseId().optional(),
 });
 
-/** The management list: no article bodies, they can be long. */
+/** The management list: no article bodies, they can be long; each with its review state. */
 export const adminArticleListResponseSchema = z.object({
-  articles: z.array(articleSchema.omit({ content: true })),
+  articles: z.array(
+    articleSchema.omit({ content: true }).extend({ review: articleReviewSchema.nullable() }),
+  ),
   pagination: paginationSchema,
 });
 export type AdminArticleListResponse = z.infer<typeof adminArticleListResponseSchema>;

@@ -13,6 +13,8 @@ export const auditActionLabels = {
   "article.feature": "Featured an article",
   "article.unfeature": "Unfeatured an article",
   "article.restore_revision": "Restored an article revision",
+  "article.submit_for_review": "Submitted an article for review",
+  "article.return_for_changes": "Returned an article with a note",
   "category.create": "Created a category",
   "category.update": "Changed a category",
   "category.delete": "Deleted a category",

@@ -3,6 +3,7 @@ export * from "./schema/ai-images";
 export * from "./schema/ai-writer";
 export * from "./schema/analytics";
 export * from "./schema/api-keys";
+export * from "./schema/article-reviews";
 export * from "./schema/audit";
 export * from "./schema/auth";
 export * from "./schema/contact";

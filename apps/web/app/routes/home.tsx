@@ -12,7 +12,7 @@ import { readingPage } from "../lib/reading-page";
 import { rssAlternate, seoMeta, siteFrom, siteJsonLd } from "../lib/seo";
 import type { Route } from "./+types/home";
 import { LandingPage, landingMeta } from "./landing";
-import { loadLandingPage } from "./landing-data.server";
+import { loadLandingPage, loadSocialLinks } from "./landing-data.server";
 
 /** Articles 1 (hero), 2-7 (Latest News) and the first 20 of All Stories (from the 8th). */
 const firstStory = 7;
@@ -22,7 +22,9 @@ const serverRendered = firstStory + limits.loadMoreStep;
 export const handle = readingPage;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  if (loaderData?.layout === "landing") return landingMeta(matches, loaderData.landing, "/");
+  if (loaderData?.layout === "landing") {
+    return landingMeta(matches, loaderData.landing, "/", loaderData.socialLinks);
+  }
   const site = siteFrom(matches);
   return seoMeta({
     matches,
@@ -43,15 +45,16 @@ export async function loader({ context }: Route.LoaderArgs) {
     .catch(() => "hero" as const);
   // Site Settings' 'Landing Page' choice serves the alternate layout here (decision 120).
   if (heroDisplayMode === "landing") {
-    return { layout: "landing" as const, landing: await loadLandingPage(context) };
+    const [landing, socialLinks] = await Promise.all([
+      loadLandingPage(context),
+      loadSocialLinks(context),
+    ]);
+    return { layout: "landing" as const, landing, socialLinks };
   }
   const [list, breakingNews, socialLinks] = await Promise.all([
     loadArticleList(context, { limit: serverRendered, page: 1 }),
     loadBreakingNews(context),
-    context.services.publicSettings
-      .contactDetails()
-      .then((details) => details.socialLinks)
-      .catch(() => []),
+    loadSocialLinks(context),
   ]);
   return {
     layout: "standard" as const,

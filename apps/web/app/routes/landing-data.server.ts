@@ -58,3 +58,14 @@ export async function loadLandingPage(
     error: list.error,
   };
 }
+
+/**
+ * The site's profiles elsewhere (Site Settings' social links), for the home page's Organization
+ * `sameAs` in either layout; none when the settings cannot be read.
+ */
+export function loadSocialLinks(context: AppLoadContext): Promise<string[]> {
+  return context.services.publicSettings
+    .contactDetails()
+    .then((details) => details.socialLinks)
+    .catch(() => []);
+}

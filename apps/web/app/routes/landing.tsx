@@ -25,10 +25,10 @@ import { SentimentIndexSummary } from "../features/sentiment/sentiment-index-sum
 import "../components/layout/public-layout.css";
 import { api } from "../lib/api-client";
 import { readingPage } from "../lib/reading-page";
-import { seoMeta } from "../lib/seo";
+import { rssAlternate, seoMeta, siteFrom, siteJsonLd } from "../lib/seo";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/landing";
-import { loadLandingPage } from "./landing-data.server";
+import { loadLandingPage, loadSocialLinks } from "./landing-data.server";
 
 /** Scripts start after the content has painted (decision 150). */
 export const handle = readingPage;
@@ -50,25 +50,35 @@ export const landingSlots: LandingSlots<CardArticle> = {
   newsletter: <NewsletterBox />,
 };
 
-/** Title, description, keywords and share image come from the manager's editor tab. */
+/**
+ * Title, description, keywords and share image come from the manager's editor tab. Being the home
+ * page (or its mirror), it carries the home's feed link and Organization and WebSite data too.
+ */
 export function landingMeta(
   matches: Parameters<typeof seoMeta>[0]["matches"],
   data: LandingPageData<CardArticle> | undefined,
   path: string,
+  socialLinks: readonly string[] | undefined,
 ) {
   const content = data?.content ?? fallbackContent;
+  const site = siteFrom(matches);
   const tags = seoMeta({
     matches,
     title: null,
     description: content.metaDescription,
     path,
     image: content.shareImage || null,
-    extra: content.keywords ? [{ name: "keywords", content: content.keywords }] : [],
+    extra: [
+      ...(content.keywords ? [{ name: "keywords", content: content.keywords }] : []),
+      rssAlternate(site.publicUrl, site.siteName),
+      ...siteJsonLd({ ...site, socialLinks }),
+    ],
   });
   if (!content.seoTitle) return tags;
   // The editor's SEO title is the whole title, not a page name before the site's.
   return tags.map((tag) => {
-    if ("title" in tag) return { title: content.seoTitle };
+    // The <title> alone: the feed link has a title attribute too.
+    if ("title" in tag && !("tagName" in tag)) return { title: content.seoTitle };
     if ("property" in tag && tag.property === "og:title")
       return { ...tag, content: content.seoTitle };
     if ("name" in tag && tag.name === "twitter:title") return { ...tag, content: content.seoTitle };
@@ -82,10 +92,14 @@ export function landingMeta(
  * the two (decision 210).
  */
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  landingMeta(matches, loaderData, "/");
+  landingMeta(matches, loaderData, "/", loaderData?.socialLinks);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadLandingPage(context);
+  const [landing, socialLinks] = await Promise.all([
+    loadLandingPage(context),
+    loadSocialLinks(context),
+  ]);
+  return { ...landing, socialLinks };
 }
 
 /** The landing layout with the site's name from the root loader. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte } from "drizzle-orm";
+import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import {
   type AiGenerationRow,
@@ -21,6 +21,24 @@ export function createAiGenerationsRepository(db: Executor) {
       tx: Executor = db,
     ): Promise<void> {
       await tx.update(aiGenerations).set(change).where(eq(aiGenerations.id, id));
+    },
+
+    /**
+     * Links a generation to the article saved from it; false when it already was (a second save
+     * of the same generation, also one that arrived at the same moment: the row lock orders them).
+     */
+    async linkArticle(id: number, articleId: number, tx: Executor = db): Promise<boolean> {
+      const rows = await tx
+        .update(aiGenerations)
+        .set({ articleId })
+        .where(
+          and(
+            eq(aiGenerations.id, id),
+            sql`${aiGenerations.articleId} is distinct from ${articleId}`,
+          ),
+        )
+        .returning({ id: aiGenerations.id });
+      return rows.length > 0;
     },
 
     async find(id: number, tx: Executor = db): Promise<AiGenerationRow | undefined> {

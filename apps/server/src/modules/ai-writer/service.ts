@@ -421,7 +421,7 @@ export function createAiWriterService(deps: {
       if (!generation || generation.userId !== actor.id || generation.outcome !== "succeeded") {
         throw notFound("Generation not found", "generation_not_found");
       }
-      // One draft per generation: a double click on 'Save as Draft & Edit' answers the first.
+      // One draft (and one audit entry) per generation: a double click answers the first.
       const article = await deps.articleEditor.create(
         actor,
         {
@@ -434,11 +434,12 @@ export function createAiWriterService(deps: {
         },
         { creationKey: `generation:${generation.id}` },
       );
-      await repository.update(generation.id, { articleId: article.id });
-      await deps.audit.record(actor, "ai.generation_saved", {
-        target: { type: "article", id: article.id },
-        summary: `${article.title} (generation ${generation.id})`,
-      });
+      if (await repository.linkArticle(generation.id, article.id)) {
+        await deps.audit.record(actor, "ai.generation_saved", {
+          target: { type: "article", id: article.id },
+          summary: `${article.title} (generation ${generation.id})`,
+        });
+      }
       return article;
     },
   };

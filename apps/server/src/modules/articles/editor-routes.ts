@@ -17,16 +17,16 @@ import {
   revisionListResponseSchema,
   revisionParamsSchema,
 } from "@aurumwire/shared/article-editor";
-import {
-  type Article,
-  articleInputSchema,
-  articleListQuerySchema,
-} from "@aurumwire/shared/articles";
+import { adminArticleListQuerySchema } from "@aurumwire/shared/article-review";
+import { type Article, articleInputSchema } from "@aurumwire/shared/articles";
 import { staffRoles } from "@aurumwire/shared/roles";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../errors";
 import type { AiImagesService } from "../ai-images/service";
+import type { AdminArticleList } from "./admin-list";
 import type { ArticleEditorService } from "./editor-service";
+import { articleReviewRoutes } from "./review-routes";
+import type { ArticleReviewService } from "./review-service";
 
 /**
  * The newsroom's article endpoints: create, edit, delete, the management list and revisions.
@@ -34,8 +34,13 @@ import type { ArticleEditorService } from "./editor-service";
  */
 export const articleEditorRoutes: FastifyPluginAsyncZod<{
   editor: ArticleEditorService;
+  adminList: AdminArticleList;
+  reviews: ArticleReviewService;
   images: AiImagesService;
-}> = async (app, { editor, images }) => {
+}> = async (app, { editor, adminList, reviews, images }) => {
+  // Review before publishing (decision 265): submit, return with a note, the count.
+  await app.register(articleReviewRoutes, { reviews });
+
   /**
    * The article is saved first; the image comes after, and its failure keeps both the saved
    * fields and the previous image, with the reason in `message`.
@@ -134,11 +139,11 @@ export const articleEditorRoutes: FastifyPluginAsyncZod<{
     {
       preHandler: app.requireRoles(staffRoles, "manage articles"),
       schema: {
-        querystring: articleListQuerySchema,
+        querystring: adminArticleListQuerySchema,
         response: { 200: adminArticleListResponseSchema },
       },
     },
-    async (request) => editor.list(request.user!, request.query),
+    async (request) => adminList.list(request.user!, request.query),
   );
 
   app.get(

@@ -1,5 +1,4 @@
 import {
-  type AdminArticleListResponse,
   type ArticleStats,
   type ArticleUpdate,
   type RevisionDetail,
@@ -11,7 +10,6 @@ import {
 import {
   type Article,
   type ArticleInputParsed,
-  type ArticleListQuery,
   htmlTextLength,
   readingTimeMinutes,
 } from "@aurumwire/shared/articles";
@@ -55,6 +53,8 @@ export function createArticleEditorService(deps: {
   onContentChanged: (tags: readonly string[]) => void;
   /** The audit log (decision 203): publish, schedule, unpublish, feature, restore, delete. */
   audit: Pick<AuditService, "record">;
+  /** Told of every edit in its transaction: a published or archived article leaves review (265). */
+  afterSave?: (after: ArticleRow, tx: Executor) => Promise<void>;
   now?: () => Date;
 }) {
   const { db, repository, articlesRepository, onContentChanged, audit } = deps;
@@ -131,6 +131,7 @@ export function createArticleEditorService(deps: {
         const updated = (await repository.update(id, change, tx))!;
         touched = articleChangeTags(row, updated, now());
         await auditSave(actor, row, updated, tx);
+        await deps.afterSave?.(updated, tx);
         if (restoredRevisionId !== undefined) {
           const details = { summary: `${updated.title} (revision ${restoredRevisionId})`, tx };
           await audit.record(actor, "article.restore_revision", {
@@ -343,28 +344,6 @@ export function createArticleEditorService(deps: {
       const row = await findForChange(id, db);
       assertMayChange(actor, row, "edit");
       return present(id);
-    },
-
-    /** The management list. Authors see their own articles only: others' drafts are not theirs to read. */
-    async list(actor: Actor, query: ArticleListQuery): Promise<AdminArticleListResponse> {
-      const limit = query.limit;
-      const page = query.page;
-      const { records, total } = await articlesRepository.list({
-        visibility: "any",
-        status: query.status && query.status !== "all" ? query.status : undefined,
-        categoryIds: query.categoryId ? [query.categoryId] : undefined,
-        featured: query.featured === undefined ? undefined : query.featured === "true",
-        authorId: isEditor(actor) ? query.authorId : actor.id,
-        search: query.search || undefined,
-        sortBy: query.sortBy ?? "createdAt",
-        sortOrder: query.sortOrder ?? "desc",
-        limit,
-        offset: query.offset ?? (page - 1) * limit,
-      });
-      return {
-        articles: records.map((record) => toArticle(record)),
-        pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
-      };
     },
 
     async stats(actor: Actor, authorId: number | undefined): Promise<ArticleStats> {

@@ -1,3 +1,4 @@
+import type { ReviewState } from "@aurumwire/shared/article-review";
 import type { ArticleStatus, PopularTimeframe } from "@aurumwire/shared/articles";
 import {
   and,
@@ -17,6 +18,7 @@ import type { Executor } from "../../db/client";
 import { articleLikes, articles, articleViews, categories, users } from "../../db/schema";
 import { type ArticleSearchLayer, anyWordQuery, buildArticleSearch } from "../search/search-query";
 import type { ArticleRecord } from "./present";
+import { reviewStateCondition } from "./review-repository";
 
 /**
  * Who may see what:
@@ -43,6 +45,8 @@ export interface ArticleListFilters {
   featured?: boolean;
   premium?: boolean;
   authorId?: number;
+  /** In the Review queue, or returned with a note (decision 265). */
+  reviewState?: ReviewState;
   search?: string;
   sortBy?: keyof typeof articleSortColumns;
   sortOrder?: "asc" | "desc";
@@ -119,6 +123,7 @@ export function createArticlesRepository(db: Executor) {
         filters.featured !== undefined ? eq(articles.isFeatured, filters.featured) : undefined,
         filters.premium !== undefined ? eq(articles.isPremium, filters.premium) : undefined,
         filters.authorId ? eq(articles.authorId, filters.authorId) : undefined,
+        filters.reviewState ? reviewStateCondition(filters.reviewState) : undefined,
       ].filter((condition): condition is SQL => condition !== undefined);
 
       const direction = filters.sortOrder === "asc" ? asc : desc;

@@ -14,7 +14,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       reply.header("cache-control", "private, no-store");
-      return { notifications: await notifications.forUser(request.user!.id) };
+      return { notifications: await notifications.forUser(request.user!) };
     },
   );
 };
