@@ -11,7 +11,7 @@
  * runs when it holds a bench database of the same size), BENCH_SEARCH (the search term,
  * "staking"), BENCH_SAVE_REFERENCE=1 (write this run's ratios as the new reference).
  */
-import { type ChildProcess, fork, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, fork, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -27,6 +27,8 @@ import {
   withStaffProbe,
 } from "./load-scenarios";
 import { seedBenchDatabase } from "./seed-articles";
+import { rssMb, startServer, stopServer } from "./server-process";
+import { streamScenario } from "./stream";
 import { twoInstanceScenario } from "./two-instances";
 import { formatUploadMemory, uploadMemoryScenarios } from "./upload-memory";
 
@@ -35,8 +37,11 @@ const usage = `usage: npm run bench [-- --help]
   measures the public pages and API against node:http sending the same bytes (bench/README.md).
   env: BENCH_ARTICLES (10000), BENCH_SECONDS (10), BENCH_ROUNDS (3), BENCH_WARMUP_SECONDS (3),
        BENCH_DATA_DIR, BENCH_SEARCH (staking), BENCH_LOAD_SECONDS (20), BENCH_MIXED_SECONDS (60),
-       BENCH_TWO_INSTANCES (0 skips), BENCH_PG_URL, BENCH_REDIS_URL, BENCH_SAVE_REFERENCE=1
-  also: npm run bench:interaction -- --help, npm run bench:analytics`;
+       BENCH_TWO_INSTANCES (0 skips), BENCH_PG_URL, BENCH_REDIS_URL, BENCH_SAVE_REFERENCE=1,
+       BENCH_STREAM (0 skips), BENCH_STREAM_CLIENTS (1000,2000,3000,4000,5000),
+       BENCH_STREAM_SECONDS (10), BENCH_STREAM_TICKS (50)
+  also: npm run bench:stream (the streaming scenario alone), npm run bench:interaction -- --help,
+        npm run bench:analytics`;
 // `npm run bench -- --help` (or -h) prints the usage instead of starting a 20-minute run; npm
 // itself answers `npm run bench --help` with its own help for `run`.
 if (process.argv.some((arg) => arg === "--help" || arg === "-h")) {
@@ -92,69 +97,26 @@ async function ensureDatabase() {
   log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-async function waitFor(url: string, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-function rssMb(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-}
-
 /** Every server the bench started, stopped again if the bench fails. */
 const children = new Set<ChildProcess>();
 
 async function startApp(pageCacheTtl: number): Promise<ChildProcess> {
-  // The same runtime settings `npm start` uses (scripts/start.mjs).
-  const runtime = JSON.parse(
-    readFileSync(path.join(root, "scripts/server-runtime.json"), "utf8"),
-  ) as { nodeFlags: string[]; env: Record<string, string> };
-  const child = spawn(
-    process.execPath,
-    [...runtime.nodeFlags, path.join(root, "apps/server/dist/main.mjs")],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        ...runtime.env,
-        NODE_ENV: "production",
-        PORT: String(appPort),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "warn",
-        PAGE_CACHE_TTL_SECONDS: String(pageCacheTtl),
-        PUBLIC_URL: `http://127.0.0.1:${appPort}`,
-      },
-      stdio: ["ignore", "inherit", "inherit"],
+  const child = await startServer({
+    root,
+    port: appPort,
+    children,
+    env: {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      PAGE_CACHE_TTL_SECONDS: String(pageCacheTtl),
     },
-  );
-  children.add(child);
-  await waitFor(`http://127.0.0.1:${appPort}/api/health`);
+  });
   // Start-up work (the database maintenance run, first market and feed jobs) settles first.
   await new Promise((resolve) => setTimeout(resolve, 4000));
   return child;
 }
 
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
-}
+const stop = stopServer;
 
 interface Target {
   rps?: number;
@@ -509,6 +471,11 @@ async function main() {
     children,
   });
 
+  const streaming =
+    process.env.BENCH_STREAM === "0"
+      ? { text: "streaming: skipped (BENCH_STREAM=0)", peakMb: 0 }
+      : await streamScenario({ root, log, children, rounds, dataDir });
+
   const rows: Row[] = [...cached.rows, ...uncached.rows];
   const articleRow = cached.rows.find((row) => row.name.startsWith("article page"));
   const reference = readReference();
@@ -533,6 +500,13 @@ async function main() {
   console.log(
     `server memory (peak RSS): ${peak.toFixed(0)} MB (cache on ${cached.peakRssMb.toFixed(0)}, off ${uncached.peakRssMb.toFixed(0)}); target <= 300 MB ${peak <= 300 ? "ok" : "MISSED"}`,
   );
+  console.log("");
+  console.log(streaming.text);
+  if (streaming.peakMb > 0) {
+    console.log(
+      `server memory (peak RSS) with the streaming readers: ${streaming.peakMb.toFixed(0)} MB; target < 400 MB ${streaming.peakMb < 400 ? "ok" : "MISSED"}`,
+    );
+  }
   for (const line of formatUploadMemory(uploads)) console.log(line);
   console.log(
     `article page JavaScript on first load: ${javascript.gzipKb.toFixed(1)} KB gzipped (${javascript.rawKb.toFixed(0)} KB raw, ${javascript.files} files); target <= 150 KB (issue 21) ${javascript.gzipKb <= 150 ? "ok" : "MISSED"}`,

@@ -7,12 +7,13 @@
  * 127.0.0.1:5432); skipped with a note when there is none. BENCH_TWO_INSTANCES=0 skips it.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { seedBenchDatabase } from "./seed-articles";
+import { startServer, stopServer } from "./server-process";
 
 interface Options {
   root: string;
@@ -99,19 +100,6 @@ async function ensurePgDatabase(options: Options, dataDir: string): Promise<stri
   return url;
 }
 
-async function waitFor(url: string, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
 export async function twoInstanceScenario(options: Options): Promise<string> {
   if (process.env.BENCH_TWO_INSTANCES === "0")
     return "two instances: skipped (BENCH_TWO_INSTANCES=0)";
@@ -121,46 +109,25 @@ export async function twoInstanceScenario(options: Options): Promise<string> {
   const dataDir = path.join(tmpdir(), `aurumwire-bench-pg-${options.articleCount}`);
   mkdirSync(dataDir, { recursive: true });
   const databaseUrl = await ensurePgDatabase(options, dataDir);
-  const runtime = JSON.parse(
-    readFileSync(path.join(options.root, "scripts/server-runtime.json"), "utf8"),
-  ) as { nodeFlags: string[]; env: Record<string, string> };
   const basePort = 5000 + Math.floor(Math.random() * 400);
   const prefix = `aw-bench-${process.pid}:`;
 
-  const start = async (port: number, ttl: number) => {
-    const child = spawn(
-      process.execPath,
-      [...runtime.nodeFlags, path.join(options.root, "apps/server/dist/main.mjs")],
-      {
-        cwd: options.root,
-        env: {
-          ...process.env,
-          ...runtime.env,
-          NODE_ENV: "production",
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          DATA_DIR: dataDir,
-          DATABASE_URL: databaseUrl,
-          REDIS_URL: redisUrl,
-          REDIS_KEY_PREFIX: prefix,
-          JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-          LOG_LEVEL: "error",
-          PAGE_CACHE_TTL_SECONDS: String(ttl),
-          PUBLIC_URL: `http://127.0.0.1:${port}`,
-        },
-        stdio: ["ignore", "inherit", "inherit"],
+  const start = (port: number, ttl: number) =>
+    startServer({
+      root: options.root,
+      port,
+      children: options.children,
+      env: {
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: redisUrl,
+        REDIS_KEY_PREFIX: prefix,
+        JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+        LOG_LEVEL: "error",
+        PAGE_CACHE_TTL_SECONDS: String(ttl),
       },
-    );
-    options.children.add(child);
-    await waitFor(`http://127.0.0.1:${port}/api/health`);
-    return child;
-  };
-  const stop = async (child: ChildProcess) => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    await exited;
-  };
+    });
+  const stop = stopServer;
 
   const lines = [
     `two instances vs one (PostgreSQL + Redis), article page, successful answers per second, 2 generators x 32 connections, ${options.rounds} rounds of ${options.seconds} s, ${availableParallelism()} cores shared with the generators:`,

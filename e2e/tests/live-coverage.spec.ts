@@ -1,7 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { type APIRequestContext, expect } from "@playwright/test";
 // The server tests' stand-ins for the exchange (the Coinbase feed protocol) and the price API.
 import {
@@ -11,6 +7,7 @@ import {
 import { healthyProvider } from "../../apps/server/test/fake-coingecko";
 import { type FakeServer, startFakeServer } from "../../apps/server/test/fake-http-server";
 import { demoAccounts, login, seriousViolations, test } from "./fixtures";
+import { type OwnServer, startOwnServer } from "./own-server";
 
 /**
  * Issue 34: on an open article page, a live-coverage update posted from the dashboard and a price
@@ -22,61 +19,31 @@ const port = Number(process.env.E2E_PORT) + 7;
 const baseURL = `http://127.0.0.1:${port}`;
 let exchange: FakeCoinbaseFeed;
 let priceApi: FakeServer;
-let server: ChildProcess;
-let dataDir: string;
-let output = "";
+let server: OwnServer;
 
 test.use({ baseURL });
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   exchange = await startFakeCoinbaseFeed({ heartbeatMs: 500 });
   priceApi = await startFakeServer(healthyProvider());
-  dataDir = mkdtempSync(path.join(tmpdir(), "aurumwire-live-e2e-"));
-  server = spawn(
-    process.execPath,
-    [path.join(import.meta.dirname, "../../apps/server/dist/main.mjs")],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        NODE_ENV: "production",
-        LOG_LEVEL: "warn",
-        DATA_DIR: dataDir,
-        MARKET_DATA_URL: `${priceApi.url}/api/v3`,
-        MARKET_STREAM_URL: exchange.url,
-        MARKET_STREAM_KIND: "coinbase",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  server = await startOwnServer({
+    port,
+    env: {
+      MARKET_DATA_URL: `${priceApi.url}/api/v3`,
+      MARKET_STREAM_URL: exchange.url,
+      MARKET_STREAM_KIND: "coinbase",
     },
-  );
-  server.stdout?.on("data", (chunk) => {
-    output += chunk;
   });
-  server.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  await expect
-    .poll(async () => (await fetch(`${baseURL}/api/health`).catch(() => null))?.status ?? 0, {
-      timeout: 120_000,
-      message: `the server did not start: ${output}`,
-    })
-    .toBe(200);
   // The server holds the one exchange connection.
   await expect.poll(() => exchange.openCount(), { timeout: 30_000 }).toBe(1);
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
+  await server?.close();
   await exchange?.close();
   await priceApi?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function apiToken(request: APIRequestContext) {
@@ -158,4 +125,41 @@ test("a live update posted from the dashboard and a price tick appear on an open
   await expect(coverage.getByTestId("live-coverage-state")).toContainText("Coverage ended");
   await readerContext.close();
   await editorContext.close();
+});
+
+test("the ticker says Delayed while the exchange is silent, and pauses while the tab is hidden", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto("/");
+  const badge = page.getByTestId("live-badge").first();
+  await expect(badge).toContainText("Live", { timeout: 30_000 });
+
+  // A silent exchange (no heartbeats): after the stall limit the page stops saying "Live".
+  exchange.setHeartbeats(false);
+  try {
+    await expect(badge).toHaveText("Delayed", { timeout: 60_000 });
+  } finally {
+    exchange.setHeartbeats(true);
+  }
+  await expect(badge).toContainText("Live", { timeout: 60_000 });
+
+  // The tab is hidden: the page closes its stream (no badge); a tick meanwhile waits for it.
+  const btc = page.getByTestId("ticker-coin").filter({ hasText: "BTC" }).first();
+  const setVisibility = (state: "hidden" | "visible") =>
+    page.evaluate((value) => {
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => value });
+      document.dispatchEvent(new Event("visibilitychange"));
+    }, state);
+  await setVisibility("hidden");
+  // The badge goes in the same step that closes the stream (lib/live-stream.ts).
+  await expect(page.getByTestId("live-badge")).toHaveCount(0);
+  exchange.ticker({ product: "BTC-USD", price: "97701.23" });
+  // Shown again: the stream opens with the last event id and its first event catches the page up.
+  await setVisibility("visible");
+  await expect(btc).toContainText("97,701.23", { timeout: 30_000 });
+  await expect(badge).toContainText("Live");
+  await context.close();
 });

@@ -1,0 +1,83 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect } from "@playwright/test";
+
+/**
+ * A built server of a spec's own (its own data folder and port), for specs whose settings (an
+ * exchange stream, VAPID keys) or whose events would change the shared e2e server's pages.
+ * `restart` stops it and starts it again on the same folder: what was stored stays.
+ */
+export async function startOwnServer(options: { port: number; env: Record<string, string> }) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "aurumwire-own-e2e-"));
+  const baseURL = `http://127.0.0.1:${options.port}`;
+  let output = "";
+  let server: ChildProcess | null = null;
+
+  async function start() {
+    output = "";
+    const child = spawn(
+      process.execPath,
+      [path.join(import.meta.dirname, "../../apps/server/dist/main.mjs")],
+      {
+        env: {
+          ...process.env,
+          PORT: String(options.port),
+          HOST: "127.0.0.1",
+          NODE_ENV: "production",
+          LOG_LEVEL: "warn",
+          DATA_DIR: dataDir,
+          ...options.env,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    server = child;
+    child.stdout?.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr?.on("data", (chunk) => {
+      output += chunk;
+    });
+    await expect
+      .poll(async () => (await fetch(`${baseURL}/api/health`).catch(() => null))?.status ?? 0, {
+        // A first start migrates and seeds the demo content: minutes on a loaded 2-core machine.
+        timeout: 300_000,
+        message: `the server did not start: ${output}`,
+      })
+      .toBe(200);
+  }
+
+  async function stop() {
+    const child = server;
+    server = null;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  }
+
+  try {
+    await start();
+  } catch (error) {
+    // A server that did not come up is not left running.
+    await stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    baseURL,
+    output: () => output,
+    async restart() {
+      await stop();
+      await start();
+    },
+    async close() {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type OwnServer = Awaited<ReturnType<typeof startOwnServer>>;
