@@ -6,7 +6,8 @@ import type {
   RevisionDetail,
   RevisionSummary,
 } from "@aurumwire/shared/article-editor";
-import type { Article, ArticleInput, ArticleStatus } from "@aurumwire/shared/articles";
+import type { AdminStatusFilter } from "@aurumwire/shared/article-review";
+import type { Article, ArticleInput } from "@aurumwire/shared/articles";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { api } from "../lib/api-client";
@@ -17,7 +18,8 @@ export type AdminArticleQuery = {
   page: number;
   limit: number;
   search?: string;
-  status?: ArticleStatus;
+  /** A status, or a review filter: `review` is the editors' queue (decision 265). */
+  status?: Exclude<AdminStatusFilter, "all">;
   categoryId?: number;
   featured?: boolean;
   authorId?: number;

@@ -1,3 +1,4 @@
+import { type ReviewState, reviewStateLabels } from "@aurumwire/shared/article-review";
 import type { ArticleStatus } from "@aurumwire/shared/articles";
 import Chip from "@mui/material/Chip";
 import { formatDateTime } from "../lib/dates";
@@ -35,14 +36,29 @@ export function articleStatusLabel(
     : statusLabels[status];
 }
 
+/** A draft in review shows where it stands: 'In review' or 'Changes requested' (decision 265). */
+const reviewColor = { in_review: "info", changes_requested: "warning" } as const;
+
 export function ArticleStatusChip({
   status,
   publishedAt,
+  review,
 }: {
   status: ArticleStatus;
   /** Given where it is known: a published article with a future date shows as scheduled. */
   publishedAt?: string | null;
+  /** Given where it is known: a draft in review shows its review state. */
+  review?: { state: ReviewState } | null;
 }) {
+  if (status === "draft" && review) {
+    return (
+      <Chip
+        size="small"
+        label={reviewStateLabels[review.state]}
+        color={reviewColor[review.state]}
+      />
+    );
+  }
   const scheduled = isScheduled(status, publishedAt);
   return (
     <Chip

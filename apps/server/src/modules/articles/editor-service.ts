@@ -1,10 +1,6 @@
 import {
   type ArticleStats,
   type ArticleUpdate,
-  type RevisionDetail,
-  type RevisionSnapshot,
-  type RevisionSummary,
-  revisionSnapshotSchema,
   revisionsKept,
 } from "@aurumwire/shared/article-editor";
 import {
@@ -23,6 +19,7 @@ import type { AuditService } from "../audit/service";
 import { articleAuditActions } from "./audit-actions";
 import { articleChangeTags } from "./cache-tags";
 import type { ArticleEditorRepository } from "./editor-repository";
+import { createRevisionActions } from "./editor-revisions";
 import {
   type Actor,
   assertMayChange,
@@ -153,22 +150,6 @@ export function createArticleEditorService(deps: {
     );
     onContentChanged(touched);
     return article;
-  }
-
-  function toSummary(
-    revision: { id: number; articleId: number; createdAt: Date; snapshot: unknown },
-    editor: { id: number; firstName: string; lastName: string } | null,
-  ): RevisionDetail {
-    const snapshot = revisionSnapshotSchema.parse(revision.snapshot);
-    return {
-      id: revision.id,
-      articleId: revision.articleId,
-      createdAt: revision.createdAt.toISOString(),
-      editor,
-      title: snapshot.title,
-      status: snapshot.status,
-      snapshot,
-    };
   }
 
   async function createOnce(
@@ -350,62 +331,14 @@ export function createArticleEditorService(deps: {
       return repository.stats(isEditor(actor) ? authorId : actor.id);
     },
 
-    async listRevisions(actor: Actor, id: number): Promise<RevisionSummary[]> {
-      const row = await findForChange(id, db);
-      assertMayChange(actor, row, "edit");
-      const rows = await repository.listRevisions(id);
-      return rows.map(({ revision, editor }) => {
-        const { snapshot: _snapshot, ...summary } = toSummary(revision, editor);
-        return summary;
-      });
-    },
-
-    async getRevision(actor: Actor, id: number, revisionId: number): Promise<RevisionDetail> {
-      const row = await findForChange(id, db);
-      assertMayChange(actor, row, "edit");
-      const found = await repository.findRevision(id, revisionId);
-      if (!found) throw notFound("Revision not found");
-      return toSummary(found.revision, found.editor);
-    },
-
-    /**
-     * Brings back what was written (title, texts, category, tags, image, meta, premium). Status,
-     * featured flag and publish date stay as they are: restoring is not a way around the publish
-     * and feature rules. The version being replaced becomes a revision itself, so a restore can be
-     * undone.
-     */
-    async restoreRevision(actor: Actor, id: number, revisionId: number): Promise<Article> {
-      return applyChange(
-        actor,
-        id,
-        async (row, tx) => {
-          const found = await repository.findRevision(id, revisionId, tx);
-          if (!found) throw notFound("Revision not found");
-          const snapshot: RevisionSnapshot = revisionSnapshotSchema.parse(found.revision.snapshot);
-          const categoryStillThere =
-            snapshot.categoryId !== null &&
-            (await repository.categoryExists(snapshot.categoryId, tx));
-          const content = sanitizeArticleHtml(snapshot.content);
-          const change: Partial<NewArticleRow> = {
-            title: snapshot.title,
-            excerpt: snapshot.excerpt,
-            content,
-            readingTime: readingTimeMinutes(content),
-            categoryId: categoryStillThere ? snapshot.categoryId : row.categoryId,
-            tags: snapshot.tags,
-            featuredImage: snapshot.featuredImage,
-            metaTitle: snapshot.metaTitle,
-            metaDescription: snapshot.metaDescription,
-            isPremium: snapshot.isPremium,
-          };
-          if (!slugIsFrozen(row) && snapshot.title !== row.title) {
-            change.slug = await uniqueSlug(snapshot.title, row.id, tx);
-          }
-          return change;
-        },
-        revisionId,
-      );
-    },
+    ...createRevisionActions({
+      db,
+      repository,
+      findForChange,
+      applyChange,
+      uniqueSlug,
+      slugIsFrozen,
+    }),
   };
 }
 

@@ -1,32 +1,22 @@
 import type { ReviewState } from "@aurumwire/shared/article-review";
-import type { ArticleStatus, PopularTimeframe } from "@aurumwire/shared/articles";
-import {
-  and,
-  arrayContains,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  gt,
-  inArray,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import type { ArticleStatus } from "@aurumwire/shared/articles";
+import { and, arrayContains, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { articleLikes, articles, articleViews, categories, users } from "../../db/schema";
-import { type ArticleSearchLayer, anyWordQuery, buildArticleSearch } from "../search/search-query";
+import { articles, categories, users } from "../../db/schema";
+import { type ArticleSearchLayer, buildArticleSearch } from "../search/search-query";
+import { createArticleListingsRepository } from "./listings-repository";
 import type { ArticleRecord } from "./present";
+import { createArticleRankingsRepository } from "./rankings-repository";
+import { createArticleReaderActionsRepository } from "./reader-actions-repository";
 import { reviewStateCondition } from "./review-repository";
-
-/**
- * Who may see what:
- * - "public": published, active, and publishedAt has come (a future date schedules an article);
- * - "any": everything (admin, editor);
- * - { publicOrAuthor }: public articles plus every article of that author (an author's own drafts).
- */
-export type ArticleVisibility = "public" | "any" | { publicOrAuthor: number };
+import {
+  type ArticleVisibility,
+  fullSelection,
+  publicCondition,
+  selectSummaries,
+  summarySelection,
+  visibilityCondition,
+} from "./selection-repository";
 
 export const articleSortColumns = {
   publishedAt: articles.publishedAt,
@@ -54,59 +44,16 @@ export interface ArticleListFilters {
   offset: number;
 }
 
-// Lists never carry the body or the search vectors: they are the heavy columns.
-const {
-  content,
-  searchVector: _searchVector,
-  searchSummaryVector: _searchSummaryVector,
-  ...summaryColumns
-} = getTableColumns(articles);
-const referenceColumns = {
-  category: {
-    id: categories.id,
-    name: categories.name,
-    slug: categories.slug,
-    color: categories.color,
-  },
-  author: {
-    id: users.id,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    avatar: users.avatarUrl,
-  },
-};
-const summarySelection = { ...summaryColumns, ...referenceColumns };
-const fullSelection = { ...summarySelection, content };
-
-export function publicCondition(): SQL {
-  return and(
-    eq(articles.status, "published"),
-    eq(articles.isActive, true),
-    lte(articles.publishedAt, sql`now()`),
-  )!;
-}
-
-function visibilityCondition(visibility: ArticleVisibility): SQL | undefined {
-  if (visibility === "any") return undefined;
-  if (visibility === "public") return publicCondition();
-  return or(publicCondition(), eq(articles.authorId, visibility.publicOrAuthor));
-}
-
-const timeframeIntervals: Record<PopularTimeframe, string> = {
-  day: "1 day",
-  week: "7 days",
-  month: "30 days",
-};
-
+/**
+ * The articles' reads: pages of a list (filters, search, order), one article, the featured and
+ * the latest ones; with the rankings, readers' actions and thin listings of the files beside it.
+ */
 export function createArticlesRepository(db: Executor) {
-  const selectSummaries = (tx: Executor, selection = summarySelection) =>
-    tx
-      .select(selection)
-      .from(articles)
-      .leftJoin(categories, eq(categories.id, articles.categoryId))
-      .innerJoin(users, eq(users.id, articles.authorId));
-
   return {
+    ...createArticleRankingsRepository(db),
+    ...createArticleReaderActionsRepository(db),
+    ...createArticleListingsRepository(db),
+
     /** One page of articles and the total that match. */
     async list(
       filters: ArticleListFilters,
@@ -245,293 +192,6 @@ export function createArticlesRepository(db: Executor) {
         .where(and(publicCondition(), eq(articles.isFeatured, true)))
         .orderBy(desc(articles.publishedAt), desc(articles.id))
         .limit(limit);
-    },
-
-    /**
-     * Recent views with time decay: every view of the last 7 days counts 0.5^(age in days), so a
-     * view today weighs twice one from yesterday. A small prior from the all-time view count,
-     * halving every 3 days of the article's age, orders articles nobody has read this week.
-     */
-    async trending(limit: number, tx: Executor = db): Promise<ArticleRecord[]> {
-      const recent = tx
-        .select({
-          articleId: articleViews.articleId,
-          score:
-            sql<number>`sum(power(0.5, extract(epoch from (now() - ${articleViews.viewedAt})) / 86400.0))`.as(
-              "score",
-            ),
-        })
-        .from(articleViews)
-        .where(gt(articleViews.viewedAt, sql`now() - interval '7 days'`))
-        .groupBy(articleViews.articleId)
-        .as("recent");
-      const prior = sql`${articles.viewCount}::float8 * 0.1 * power(0.5, extract(epoch from (now() - ${articles.publishedAt})) / 259200.0)`;
-      // Candidates: read this week, or published in the last 30 days (older unread ones score ~0).
-      return selectSummaries(tx)
-        .leftJoin(recent, eq(recent.articleId, articles.id))
-        .where(
-          and(
-            publicCondition(),
-            or(
-              sql`${recent.articleId} is not null`,
-              gt(articles.publishedAt, sql`now() - interval '30 days'`),
-            ),
-          ),
-        )
-        .orderBy(sql`coalesce(${recent.score}, 0) + ${prior} desc`, desc(articles.publishedAt))
-        .limit(limit);
-    },
-
-    /** Most viewed within the timeframe; ties by all-time views, then newest. */
-    async popular(
-      limit: number,
-      timeframe: PopularTimeframe,
-      tx: Executor = db,
-    ): Promise<ArticleRecord[]> {
-      const windowViews = tx
-        .select({
-          articleId: articleViews.articleId,
-          views: sql<number>`count(*)::int`.as("views"),
-        })
-        .from(articleViews)
-        .where(
-          gt(
-            articleViews.viewedAt,
-            sql`now() - ${sql.raw(`interval '${timeframeIntervals[timeframe]}'`)}`,
-          ),
-        )
-        .groupBy(articleViews.articleId)
-        .as("window_views");
-      // Only articles read within the timeframe; the service fills a short list with the latest.
-      return selectSummaries(tx)
-        .innerJoin(windowViews, eq(windowViews.articleId, articles.id))
-        .where(publicCondition())
-        .orderBy(desc(windowViews.views), desc(articles.viewCount), desc(articles.publishedAt))
-        .limit(limit);
-    },
-
-    /**
-     * Public articles related to one article, scored from shared tags (3 each), the same category
-     * (2) and how much of the source title's vocabulary they share (ts_rank x 4). Only the newest
-     * 200 sharing a tag, 100 of the category and 100 sharing words are scored, so the cost stays
-     * flat as the archive grows.
-     */
-    async related(
-      source: { id: number; title: string },
-      limit: number,
-      tx: Executor = db,
-    ): Promise<
-      Array<ArticleRecord & { sharedTags: string[]; sameCategory: boolean; textScore: number }>
-    > {
-      const sourceTags = sql`(select s.tags from articles s where s.id = ${source.id})`;
-      const sourceCategory = sql`(select s.category_id from articles s where s.id = ${source.id})`;
-      const words = anyWordQuery(source.title);
-      const newestWhere = (condition: SQL, count: number) =>
-        sql`(select ${articles.id} from ${articles} where ${publicCondition()} and ${articles.id} <> ${source.id} and ${condition} order by ${articles.publishedAt} desc limit ${sql.raw(String(count))})`;
-      const candidates = sql.join(
-        [
-          newestWhere(sql`${articles.tags} && ${sourceTags}`, 200),
-          newestWhere(sql`${articles.categoryId} = ${sourceCategory}`, 100),
-          ...(words ? [newestWhere(sql`${articles.searchVector} @@ ${words}`, 100)] : []),
-        ],
-        sql` union `,
-      );
-      const textScore = words
-        ? sql<number>`ts_rank(${articles.searchSummaryVector}, ${words})`
-        : sql<number>`0::real`;
-      const sharedTags = sql<
-        string[]
-      >`array(select unnest(${articles.tags}) intersect select unnest(${sourceTags}) order by 1)`;
-      const sameCategory = sql<boolean>`coalesce(${articles.categoryId} = ${sourceCategory}, false)`;
-      const rows = await tx
-        .select({ ...summarySelection, sharedTags, sameCategory, textScore })
-        .from(articles)
-        .leftJoin(categories, eq(categories.id, articles.categoryId))
-        .innerJoin(users, eq(users.id, articles.authorId))
-        .where(sql`${articles.id} in (${candidates})`)
-        .orderBy(
-          sql`cardinality(${sharedTags}) * 3 + (case when ${sameCategory} then 2 else 0 end) + ${textScore} * 4 desc`,
-          desc(articles.publishedAt),
-        )
-        .limit(limit);
-      return rows.map((row) => ({ ...row, textScore: Number(row.textScore) }));
-    },
-
-    /**
-     * Counts a view once per article and session id. The primary key of article_views decides,
-     * and the counter moves in the same statement, so concurrent calls cannot double count.
-     */
-    async recordView(
-      articleId: number,
-      sessionId: string,
-      userId: number | null,
-      tx: Executor = db,
-    ): Promise<{ counted: boolean; viewCount: number }> {
-      const result = (await tx.execute(sql`
-        with inserted as (
-          insert into article_views (article_id, session_id, user_id)
-          values (${articleId}, ${sessionId}, ${userId})
-          on conflict do nothing
-          returning article_id
-        )
-        update articles set view_count = view_count + 1
-        where id = ${articleId} and exists (select 1 from inserted)
-        returning view_count`)) as unknown as { rows: Array<{ view_count: number }> };
-      const [counted] = result.rows;
-      if (counted) return { counted: true, viewCount: Number(counted.view_count) };
-      const [row] = await tx
-        .select({ viewCount: articles.viewCount })
-        .from(articles)
-        .where(eq(articles.id, articleId));
-      return { counted: false, viewCount: row?.viewCount ?? 0 };
-    },
-
-    async viewCount(articleId: number, tx: Executor = db): Promise<number | undefined> {
-      const [row] = await tx
-        .select({ viewCount: articles.viewCount })
-        .from(articles)
-        .where(eq(articles.id, articleId));
-      return row?.viewCount;
-    },
-
-    /** Likes or unlikes for this user; the stored count is recounted in the same transaction. */
-    async toggleLike(
-      articleId: number,
-      userId: number,
-      tx: Executor = db,
-    ): Promise<{ liked: boolean; likeCount: number }> {
-      return tx.transaction(async (inner) => {
-        const inserted = await inner
-          .insert(articleLikes)
-          .values({ articleId, userId })
-          .onConflictDoNothing()
-          .returning({ articleId: articleLikes.articleId });
-        const liked = inserted.length > 0;
-        if (!liked) {
-          await inner
-            .delete(articleLikes)
-            .where(and(eq(articleLikes.articleId, articleId), eq(articleLikes.userId, userId)));
-        }
-        const [row] = await inner
-          .update(articles)
-          .set({
-            likeCount: sql`(select count(*)::int from ${articleLikes} where ${articleLikes.articleId} = ${articleId})`,
-          })
-          .where(eq(articles.id, articleId))
-          .returning({ likeCount: articles.likeCount });
-        return { liked, likeCount: row?.likeCount ?? 0 };
-      });
-    },
-
-    async hasLiked(articleId: number, userId: number, tx: Executor = db): Promise<boolean> {
-      const [row] = await tx
-        .select({ articleId: articleLikes.articleId })
-        .from(articleLikes)
-        .where(and(eq(articleLikes.articleId, articleId), eq(articleLikes.userId, userId)))
-        .limit(1);
-      return !!row;
-    },
-
-    /** Slugs and dates of every public article, newest first, for sitemaps. */
-    async publicSitemapEntries(
-      since?: Date,
-      tx: Executor = db,
-    ): Promise<
-      Array<{
-        slug: string;
-        title: string;
-        publishedAt: Date | null;
-        updatedAt: Date;
-      }>
-    > {
-      return tx
-        .select({
-          slug: articles.slug,
-          title: articles.title,
-          publishedAt: articles.publishedAt,
-          updatedAt: articles.updatedAt,
-        })
-        .from(articles)
-        .where(and(publicCondition(), since ? gt(articles.publishedAt, since) : undefined))
-        .orderBy(desc(articles.publishedAt));
-    },
-
-    /**
-     * Published, active articles whose publication moment lies in (after, until]: the scheduled
-     * ones whose time has come since the last look (jobs/scheduled-publication-job.ts).
-     */
-    async publishedBetween(
-      after: Date,
-      until: Date,
-      tx: Executor = db,
-    ): Promise<Array<{ id: number; publishedAt: Date | null }>> {
-      return tx
-        .select({ id: articles.id, publishedAt: articles.publishedAt })
-        .from(articles)
-        .where(
-          and(
-            eq(articles.status, "published"),
-            eq(articles.isActive, true),
-            gt(articles.publishedAt, after),
-            lte(articles.publishedAt, until),
-          ),
-        )
-        .orderBy(asc(articles.publishedAt));
-    },
-
-    /** Every public article's id and last change (sentiment, decision 192: what to score again). */
-    async publicArticleStamps(
-      until: Date,
-      tx: Executor = db,
-    ): Promise<Array<{ id: number; updatedAt: Date }>> {
-      return tx
-        .select({ id: articles.id, updatedAt: articles.updatedAt })
-        .from(articles)
-        .where(
-          and(
-            eq(articles.status, "published"),
-            eq(articles.isActive, true),
-            lte(articles.publishedAt, until),
-          ),
-        );
-    },
-
-    /** Titles and links of public articles by id (the coin pages' lists, decision 192). */
-    async publicHeadlinesByIds(ids: number[], tx: Executor = db) {
-      if (ids.length === 0) return [];
-      return tx
-        .select({
-          id: articles.id,
-          slug: articles.slug,
-          title: articles.title,
-          publishedAt: articles.publishedAt,
-        })
-        .from(articles)
-        .where(
-          and(
-            inArray(articles.id, ids),
-            eq(articles.status, "published"),
-            eq(articles.isActive, true),
-            lte(articles.publishedAt, new Date()),
-          ),
-        );
-    },
-
-    /** The texts sentiment scores (decision 192), for the given article ids. */
-    async sentimentTexts(ids: number[], tx: Executor = db) {
-      if (ids.length === 0) return [];
-      return tx
-        .select({
-          id: articles.id,
-          title: articles.title,
-          excerpt: articles.excerpt,
-          content: articles.content,
-          categoryId: articles.categoryId,
-          publishedAt: articles.publishedAt,
-          updatedAt: articles.updatedAt,
-        })
-        .from(articles)
-        .where(inArray(articles.id, ids));
     },
 
     /** The latest public articles with their bodies (feeds). */

@@ -21,7 +21,8 @@ import {
 } from "../search/search-highlight";
 import { articleListsTag, articleListTags, articleTag, searchResultsTag } from "./cache-tags";
 import { type ArticleRecord, toArticle } from "./present";
-import type { ArticleListFilters, ArticlesRepository, ArticleVisibility } from "./repository";
+import type { ArticleListFilters, ArticlesRepository } from "./repository";
+import type { ArticleVisibility } from "./selection-repository";
 import type { ViewRequest, ViewVisitors } from "./view-visitors";
 
 /** A view the server counted, with what the page said about where the reader came from. */

@@ -1,7 +1,7 @@
 import { asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { articles, type CategoryRow, categories } from "../../db/schema";
-import { publicCondition } from "../articles/repository";
+import { publicCondition } from "../articles/selection-repository";
 
 export function createCategoriesRepository(db: Executor) {
   return {

@@ -1,4 +1,4 @@
-import type { NotificationsResponse } from "@aurumwire/shared/notifications";
+import type { Notification, NotificationsResponse } from "@aurumwire/shared/notifications";
 import NotificationsIcon from "@mui/icons-material/Notifications";
 import Badge from "@mui/material/Badge";
 import IconButton from "@mui/material/IconButton";
@@ -23,6 +23,13 @@ function readSeen(userId: number): number {
   window.localStorage.setItem(seenKey(userId), String(now));
   return now;
 }
+
+/** How each kind of notification starts (decisions 133 and 265). */
+const kindLabels: Record<Notification["kind"], string> = {
+  article_published: "Published",
+  review_requested: "Review requested",
+  changes_requested: "Changes requested",
+};
 
 /**
  * The header's bell (decision 133): the signed-in account's own news, today its articles that
@@ -82,7 +89,7 @@ export function NotificationBell({ userId }: { userId: number }) {
               sx={{ whiteSpace: "normal" }}
             >
               <ListItemText
-                primary={`Published: ${item.title}`}
+                primary={`${kindLabels[item.kind]}: ${item.title}`}
                 secondary={formatAge(item.at)}
                 slotProps={{ primary: { variant: "body2" } }}
               />

@@ -44,6 +44,7 @@ import { LiveCoverageButton } from "./live-coverage-desk";
 import { EditorLoadFailure } from "./load-failure";
 import { localDraftKey } from "./local-draft";
 import { PublishingPanel } from "./publishing-panel";
+import { ReviewPanel } from "./review-panel";
 import { RevisionHistoryDialog } from "./revision-history-dialog";
 import { SentimentPanel } from "./sentiment-panel";
 import { SeoFieldsPanel } from "./seo-fields-panel";
@@ -315,6 +316,16 @@ export function ArticleEditor(props: { articleId?: number }) {
           </Alert>
         )}
 
+        {editMode && articleId !== undefined && stored && (
+          <ReviewPanel
+            articleId={articleId}
+            articleTitle={stored.title}
+            storedStatus={stored.status}
+            canPublish={canPublish}
+            hasUnsavedChanges={isDirty}
+            onMessage={feedback.show}
+          />
+        )}
         <Box
           sx={{
             display: "grid",

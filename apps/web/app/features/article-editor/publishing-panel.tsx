@@ -53,7 +53,7 @@ export function PublishingPanel(props: {
         )}
         {!canPublish && (
           <Typography variant="caption" color="text.secondary">
-            Authors save drafts; an editor or admin publishes them.
+            Authors save drafts and submit them for review; an editor or admin publishes them.
           </Typography>
         )}
         <Controller

@@ -1,35 +1,15 @@
+import { adminStatusFilters } from "@aurumwire/shared/article-review";
 import type { ArticleStatus } from "@aurumwire/shared/articles";
-import { articleStatuses } from "@aurumwire/shared/articles";
 import { limits } from "@aurumwire/shared/limits";
 import { isEditor } from "@aurumwire/shared/roles";
-import AddIcon from "@mui/icons-material/Add";
 import AutoAwesomeIcon from "@mui/icons-material/AutoAwesome";
-import DeleteIcon from "@mui/icons-material/Delete";
-import EditIcon from "@mui/icons-material/Edit";
-import InsightsIcon from "@mui/icons-material/Insights";
-import SearchIcon from "@mui/icons-material/Search";
-import StarIcon from "@mui/icons-material/Star";
-import StarBorderIcon from "@mui/icons-material/StarBorder";
-import VisibilityIcon from "@mui/icons-material/Visibility";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
-import IconButton from "@mui/material/IconButton";
-import InputAdornment from "@mui/material/InputAdornment";
-import MenuItem from "@mui/material/MenuItem";
-import Paper from "@mui/material/Paper";
-import Select from "@mui/material/Select";
-import Stack from "@mui/material/Stack";
 import Tab from "@mui/material/Tab";
-import TableCell from "@mui/material/TableCell";
-import TableRow from "@mui/material/TableRow";
 import Tabs from "@mui/material/Tabs";
-import TextField from "@mui/material/TextField";
-import Tooltip from "@mui/material/Tooltip";
-import Typography from "@mui/material/Typography";
 import { useState } from "react";
-import { Link as RouterLink } from "react-router";
+import { useSearchParams } from "react-router";
 import {
   type AdminArticleQuery,
   type ArticleListItem,
@@ -38,28 +18,23 @@ import {
   useSaveArticle,
 } from "../../api/admin-articles";
 import { useAdminCategories } from "../../api/admin-categories";
-import { ArticleStatusChip } from "../../components/article-status-chip";
-import { CategorySelect } from "../../components/category-select";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useFeedback } from "../../components/feedback";
-import { ManagementTable, RowActionsMenu, SelectRowCell } from "../../components/management-table";
+import { ManagementTable } from "../../components/management-table";
 import { PageHeading } from "../../components/page-heading";
 import { useAuth } from "../../lib/auth-context";
-import { readableTextColor } from "../../lib/contrast";
-import { dashboardPaths } from "../../lib/dashboard-paths";
-import { formatArticleDate } from "../../lib/dates";
 import { useDebouncedSearch } from "../../lib/use-debounced-search";
 import { AiGenerator } from "./ai-generator";
+import { ArticleFilters, type FeaturedFilter, type StatusFilter } from "./article-filters";
+import { ArticleRow } from "./article-row";
 import { BulkImagesDialog } from "./bulk-images-dialog";
 
-type StatusFilter = ArticleStatus | "all";
-type FeaturedFilter = "all" | "featured" | "not-featured";
-
-const statusLabels: Record<ArticleStatus, string> = {
-  published: "Published",
-  draft: "Draft",
-  archived: "Archived",
-};
+/** `?status=review` opens the Review queue (the dashboard's count links there, decision 265). */
+function statusFromAddress(value: string | null): StatusFilter {
+  return (adminStatusFilters as readonly string[]).includes(value ?? "")
+    ? (value as StatusFilter)
+    : "all";
+}
 
 /** Articles Management (spec point 2): the list with search, filters, inline status and featured. */
 export function ArticlesManagement() {
@@ -67,7 +42,17 @@ export function ArticlesManagement() {
   const editor = isEditor(user);
   const feedback = useFeedback();
   const [tab, setTab] = useState<"all" | "ai">("all");
-  const [status, setStatus] = useState<StatusFilter>("all");
+  const [searchParams, setSearchParams] = useSearchParams();
+  const status = statusFromAddress(searchParams.get("status"));
+  const setStatus = (next: StatusFilter) =>
+    setSearchParams(
+      (params) => {
+        if (next === "all") params.delete("status");
+        else params.set("status", next);
+        return params;
+      },
+      { replace: true },
+    );
   const [categoryId, setCategoryId] = useState<number | "all">("all");
   const [featured, setFeatured] = useState<FeaturedFilter>("all");
   const [page, setPage] = useState(0);
@@ -156,115 +141,31 @@ export function ArticlesManagement() {
         <AiGenerator />
       ) : (
         <>
-          <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-            <Stack
-              direction={{ xs: "column", md: "row" }}
-              spacing={2}
-              useFlexGap
-              sx={{ alignItems: { md: "center" }, flexWrap: "wrap" }}
-            >
-              <TextField
-                size="small"
-                label="Search articles"
-                value={searchInput}
-                onChange={(event) => setSearchInput(event.target.value)}
-                onKeyDown={(event) => {
-                  if (event.key === "Enter") applySearch();
-                }}
-                sx={{ flex: 1, minWidth: 220 }}
-                slotProps={{
-                  input: {
-                    startAdornment: (
-                      <InputAdornment position="start">
-                        <SearchIcon fontSize="small" />
-                      </InputAdornment>
-                    ),
-                  },
-                }}
-              />
-              <TextField
-                select
-                size="small"
-                label="Status"
-                value={status}
-                onChange={(event) => {
-                  setStatus(event.target.value as StatusFilter);
-                  setPage(0);
-                }}
-                sx={{ minWidth: 140 }}
-              >
-                <MenuItem value="all">All</MenuItem>
-                {articleStatuses.map((value) => (
-                  <MenuItem key={value} value={value}>
-                    {statusLabels[value]}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <CategorySelect
-                categories={categories.data ?? []}
-                size="small"
-                label="Category"
-                value={categoryId}
-                onChange={(value) => {
-                  setCategoryId(value);
-                  setPage(0);
-                }}
-                emptyOption={{ value: "all", label: "All" }}
-                sx={{ minWidth: 180 }}
-              />
-              <TextField
-                select
-                size="small"
-                label="Featured"
-                value={featured}
-                onChange={(event) => {
-                  setFeatured(event.target.value as FeaturedFilter);
-                  setPage(0);
-                }}
-                sx={{ minWidth: 160 }}
-              >
-                <MenuItem value="all">All</MenuItem>
-                <MenuItem value="featured">Featured only</MenuItem>
-                <MenuItem value="not-featured">Not featured</MenuItem>
-              </TextField>
-              {/* The filters apply as they are chosen; Apply is for the typed search before its
-                  500 ms pause, so it is enabled only while typed text waits (decision 133). */}
-              <Tooltip
-                title={
-                  searchPending
-                    ? "Apply the search now"
-                    : "Filters apply as you choose them; type a search to apply it"
-                }
-              >
-                <span>
-                  <Button
-                    variant="outlined"
-                    sx={{ flexShrink: 0 }}
-                    disabled={!searchPending}
-                    onClick={applySearch}
-                  >
-                    Apply
-                  </Button>
-                </span>
-              </Tooltip>
-              <Button
-                variant="outlined"
-                sx={{ flexShrink: 0, whiteSpace: "nowrap" }}
-                onClick={() => setImagesDialog("batches")}
-              >
-                Image batches
-              </Button>
-              <Button
-                component={RouterLink}
-                to={dashboardPaths.createArticle}
-                variant="contained"
-                startIcon={<AddIcon />}
-                sx={{ whiteSpace: "nowrap", flexShrink: 0 }}
-              >
-                New Article
-              </Button>
-            </Stack>
-          </Paper>
+          <ArticleFilters
+            search={{
+              input: searchInput,
+              setInput: setSearchInput,
+              apply: applySearch,
+              pending: searchPending,
+            }}
+            status={status}
+            onStatusChange={(next) => {
+              setStatus(next);
+              setPage(0);
+            }}
+            categories={categories.data ?? []}
+            categoryId={categoryId}
+            onCategoryChange={(next) => {
+              setCategoryId(next);
+              setPage(0);
+            }}
+            featured={featured}
+            onFeaturedChange={(next) => {
+              setFeatured(next);
+              setPage(0);
+            }}
+            onOpenBatches={() => setImagesDialog("batches")}
+          />
 
           {articles.isError && (
             <Alert severity="error" sx={{ mb: 2 }}>
@@ -324,124 +225,15 @@ export function ArticlesManagement() {
             }}
           >
             {rows.map((article) => (
-              <TableRow key={article.id} hover selected={selected.includes(article.id)}>
-                <SelectRowCell rowId={article.id} label={article.title} />
-                <TableCell sx={{ minWidth: 120, maxWidth: 360 }}>
-                  <Typography variant="body2" sx={{ fontWeight: 700 }}>
-                    {article.title}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {article.excerpt.length > 60
-                      ? `${article.excerpt.slice(0, 60)}...`
-                      : article.excerpt}
-                  </Typography>
-                </TableCell>
-                <TableCell>
-                  {article.author.firstName} {article.author.lastName}
-                </TableCell>
-                <TableCell>
-                  {article.category ? (
-                    <Chip
-                      size="small"
-                      label={article.category.name}
-                      sx={{
-                        bgcolor: article.category.color,
-                        color: readableTextColor(article.category.color),
-                        fontWeight: 600,
-                      }}
-                    />
-                  ) : (
-                    <Chip size="small" label="Uncategorized" variant="outlined" />
-                  )}
-                </TableCell>
-                <TableCell>
-                  <Select
-                    size="small"
-                    value={article.status}
-                    onChange={(event) => changeStatus(article, event.target.value as ArticleStatus)}
-                    inputProps={{ "aria-label": `Status of ${article.title}` }}
-                    sx={{ minWidth: 120 }}
-                    renderValue={(value) => (
-                      <ArticleStatusChip
-                        status={value}
-                        publishedAt={value === article.status ? article.publishedAt : null}
-                      />
-                    )}
-                  >
-                    {articleStatuses.map((value) => (
-                      <MenuItem
-                        key={value}
-                        value={value}
-                        // Authors write drafts; publishing is for editors and admins.
-                        disabled={!editor && value === "published" && article.status !== value}
-                      >
-                        {statusLabels[value]}
-                      </MenuItem>
-                    ))}
-                  </Select>
-                </TableCell>
-                <TableCell align="right">{article.viewCount.toLocaleString("en-US")}</TableCell>
-                <TableCell sx={{ whiteSpace: "nowrap" }}>
-                  {formatArticleDate(article.publishedAt)}
-                </TableCell>
-                <TableCell align="center">
-                  <Tooltip
-                    title={
-                      editor
-                        ? article.isFeatured
-                          ? "Unfeature"
-                          : "Feature"
-                        : "Only editors and admins can feature articles"
-                    }
-                  >
-                    <span>
-                      <IconButton
-                        size="small"
-                        disabled={!editor}
-                        onClick={() => toggleFeatured(article)}
-                        aria-label={`${article.isFeatured ? "Unfeature" : "Feature"} ${article.title}`}
-                        aria-pressed={article.isFeatured}
-                        sx={{ color: article.isFeatured ? "primary.main" : undefined }}
-                      >
-                        {article.isFeatured ? <StarIcon /> : <StarBorderIcon />}
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  <Tooltip title="Edit">
-                    <IconButton
-                      size="small"
-                      component={RouterLink}
-                      to={dashboardPaths.editArticle(article.id)}
-                      aria-label={`Edit ${article.title}`}
-                    >
-                      <EditIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <RowActionsMenu
-                    label={article.title}
-                    actions={[
-                      {
-                        label: "View",
-                        icon: <VisibilityIcon fontSize="small" />,
-                        href: `/article/${article.slug || article.id}`,
-                      },
-                      {
-                        label: "Analytics",
-                        icon: <InsightsIcon fontSize="small" />,
-                        to: `${dashboardPaths.articleAnalytics(article.id)}?from=articles`,
-                      },
-                      {
-                        label: "Delete",
-                        icon: <DeleteIcon fontSize="small" />,
-                        color: "error",
-                        onClick: () => setToDelete(article),
-                      },
-                    ]}
-                  />
-                </TableCell>
-              </TableRow>
+              <ArticleRow
+                key={article.id}
+                article={article}
+                editor={editor}
+                selected={selected.includes(article.id)}
+                onChangeStatus={(next) => changeStatus(article, next)}
+                onToggleFeatured={() => toggleFeatured(article)}
+                onDelete={() => setToDelete(article)}
+              />
             ))}
           </ManagementTable>
         </>

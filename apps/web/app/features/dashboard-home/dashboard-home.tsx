@@ -37,6 +37,7 @@ import { PageHeading } from "../../components/page-heading";
 import { useAuth } from "../../lib/auth-context";
 import { dashboardPaths } from "../../lib/dashboard-paths";
 import { formatAge } from "../../lib/dates";
+import { ReviewQueueCard } from "./review-queue-card";
 import { SiteAnalytics } from "./site-analytics";
 
 function StatCard(props: { label: string; value: number | undefined; icon: ReactNode }) {
@@ -136,6 +137,7 @@ export function DashboardHome() {
         <StatCard label="Your Drafts" value={stats.data?.drafts} icon={<EditNoteIcon />} />
       </Box>
 
+      <ReviewQueueCard />
       <SiteAnalytics userId={authorId} />
 
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
@@ -182,7 +184,11 @@ export function DashboardHome() {
                   >
                     {article.title}
                   </Typography>
-                  <ArticleStatusChip status={article.status} publishedAt={article.publishedAt} />
+                  <ArticleStatusChip
+                    status={article.status}
+                    publishedAt={article.publishedAt}
+                    review={article.review}
+                  />
                 </Stack>
                 <Typography
                   variant="body2"

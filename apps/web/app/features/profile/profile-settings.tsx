@@ -179,7 +179,8 @@ export function ProfileSettings() {
           >
             {userInitials(user)}
           </Avatar>
-          <Box>
+          {/* A long name or e-mail wraps inside the card instead of widening the page at 390 px. */}
+          <Box sx={{ minWidth: 0, flex: "1 1 auto", overflowWrap: "anywhere" }}>
             <Typography variant="h6" component="h2">
               {user.firstName} {user.lastName}
             </Typography>
@@ -190,7 +191,7 @@ export function ProfileSettings() {
           <Chip
             label={user.role.toUpperCase()}
             size="small"
-            sx={{ ml: "auto", fontWeight: 700 }}
+            sx={{ ml: "auto", fontWeight: 700, flexShrink: 0 }}
             color={user.role === "admin" ? "error" : "primary"}
           />
         </Box>

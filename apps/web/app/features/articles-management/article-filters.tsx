@@ -1,0 +1,145 @@
+import {
+  type AdminStatusFilter,
+  reviewStateLabels,
+  reviewStates,
+} from "@aurumwire/shared/article-review";
+import { articleStatuses } from "@aurumwire/shared/articles";
+import AddIcon from "@mui/icons-material/Add";
+import SearchIcon from "@mui/icons-material/Search";
+import Button from "@mui/material/Button";
+import InputAdornment from "@mui/material/InputAdornment";
+import MenuItem from "@mui/material/MenuItem";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Tooltip from "@mui/material/Tooltip";
+import { Link as RouterLink } from "react-router";
+import { CategorySelect } from "../../components/category-select";
+import { dashboardPaths } from "../../lib/dashboard-paths";
+import { statusLabels } from "./article-row";
+
+export type StatusFilter = AdminStatusFilter;
+export type FeaturedFilter = "all" | "featured" | "not-featured";
+
+/** Articles Management's search and filters; the status filter has the review states (265). */
+export function ArticleFilters(props: {
+  search: { input: string; setInput: (value: string) => void; apply: () => void; pending: boolean };
+  status: StatusFilter;
+  onStatusChange: (next: StatusFilter) => void;
+  categories: Parameters<typeof CategorySelect>[0]["categories"];
+  categoryId: number | "all";
+  onCategoryChange: (next: number | "all") => void;
+  featured: FeaturedFilter;
+  onFeaturedChange: (next: FeaturedFilter) => void;
+  onOpenBatches: () => void;
+}) {
+  const { search, status, onStatusChange, categories, categoryId, onCategoryChange } = props;
+  const { featured, onFeaturedChange, onOpenBatches } = props;
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+      <Stack
+        direction={{ xs: "column", md: "row" }}
+        spacing={2}
+        useFlexGap
+        sx={{ alignItems: { md: "center" }, flexWrap: "wrap" }}
+      >
+        <TextField
+          size="small"
+          label="Search articles"
+          value={search.input}
+          onChange={(event) => search.setInput(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") search.apply();
+          }}
+          sx={{ flex: 1, minWidth: 220 }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={status}
+          onChange={(event) => onStatusChange(event.target.value as StatusFilter)}
+          sx={{ minWidth: 190 }}
+        >
+          <MenuItem value="all">All</MenuItem>
+          {articleStatuses.map((value) => (
+            <MenuItem key={value} value={value}>
+              {statusLabels[value]}
+            </MenuItem>
+          ))}
+          {reviewStates.map((state) => (
+            <MenuItem key={state} value={state === "in_review" ? "review" : state}>
+              {reviewStateLabels[state]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <CategorySelect
+          categories={categories}
+          size="small"
+          label="Category"
+          value={categoryId}
+          onChange={onCategoryChange}
+          emptyOption={{ value: "all", label: "All" }}
+          sx={{ minWidth: 180 }}
+        />
+        <TextField
+          select
+          size="small"
+          label="Featured"
+          value={featured}
+          onChange={(event) => onFeaturedChange(event.target.value as FeaturedFilter)}
+          sx={{ minWidth: 160 }}
+        >
+          <MenuItem value="all">All</MenuItem>
+          <MenuItem value="featured">Featured only</MenuItem>
+          <MenuItem value="not-featured">Not featured</MenuItem>
+        </TextField>
+        {/* The filters apply as they are chosen; Apply is for the typed search before its
+            500 ms pause, so it is enabled only while typed text waits (decision 133). */}
+        <Tooltip
+          title={
+            search.pending
+              ? "Apply the search now"
+              : "Filters apply as you choose them; type a search to apply it"
+          }
+        >
+          <span>
+            <Button
+              variant="outlined"
+              sx={{ flexShrink: 0 }}
+              disabled={!search.pending}
+              onClick={search.apply}
+            >
+              Apply
+            </Button>
+          </span>
+        </Tooltip>
+        <Button
+          variant="outlined"
+          sx={{ flexShrink: 0, whiteSpace: "nowrap" }}
+          onClick={onOpenBatches}
+        >
+          Image batches
+        </Button>
+        <Button
+          component={RouterLink}
+          to={dashboardPaths.createArticle}
+          variant="contained"
+          startIcon={<AddIcon />}
+          sx={{ whiteSpace: "nowrap", flexShrink: 0 }}
+        >
+          New Article
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
