@@ -1,4 +1,6 @@
-import { defineConfig } from "@playwright/test";
+import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
+
+type WebServer = Extract<PlaywrightTestConfig["webServer"], unknown[]>[number];
 
 // Each run gets a port and data folder of its own (serve.mjs), so parallel runs do not meet. The
 // config is evaluated again in every worker: the port travels to them through the environment.
@@ -14,12 +16,52 @@ const fakePartnerPort = port + 3;
 const fakeSmtpPort = port + 4;
 const fakeSmtpHttpPort = port + 5;
 
+/**
+ * The app servers under test: one per worker, each with its own port, data folder and seeded
+ * database, so two workers never share a database (a test that features, publishes or changes a
+ * setting only sees its own worker's server). The stand-ins above are shared; what the specs
+ * read back from them is keyed by unique addresses. `tests/fixtures.ts` points each worker's
+ * baseURL at its server by its parallelIndex. E2E_WORKERS=1 runs one worker and one server.
+ */
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const appServerPorts = Array.from({ length: workers }, (_, index) => port + index * 20);
+
+function appServer(serverPort: number): WebServer {
+  return {
+    command: "node serve.mjs",
+    url: `http://127.0.0.1:${serverPort}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    // The server closes its database and serve.mjs removes the data folder before it exits.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
+    env: {
+      PORT: String(serverPort),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      OLLAMA_URL: `http://127.0.0.1:${fakeOllamaPort}`,
+      // The default partner connection: the WordPress side of fake-partner.mjs.
+      PARTNER_API_URL: `http://127.0.0.1:${fakePartnerPort}`,
+      PARTNER_API_KEY: "syndication:e2e1 pass word 2024",
+      SD_URL: `http://127.0.0.1:${fakeImagesPort}`,
+      OPENAI_BASE_URL: `http://127.0.0.1:${fakeImagesPort}/v1`,
+      OPENAI_API_KEY: "e2e-fake-key",
+      SMTP_URL: `smtp://127.0.0.1:${fakeSmtpPort}`,
+      MAIL_FROM: "AurumWire <news@aurumwire.test>",
+      CONTACT_EMAIL: "desk@aurumwire.test",
+      // Partner connections made in the dashboard may reach the local stand-ins (decision 220).
+      OUTBOUND_ALLOW_PRIVATE: "127.0.0.1/32",
+    },
+  };
+}
+
 export default defineConfig({
   testDir: "./tests",
-  timeout: 60_000,
+  // Hang bounds, not speed limits: at a load of 40 a dashboard test took most of a minute.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   use: {
@@ -68,31 +110,6 @@ export default defineConfig({
       reuseExistingServer: false,
       env: { FAKE_SMTP_PORT: String(fakeSmtpPort), FAKE_SMTP_HTTP_PORT: String(fakeSmtpHttpPort) },
     },
-    {
-      command: "node serve.mjs",
-      url: `http://127.0.0.1:${port}/api/health`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      // The server closes its database and serve.mjs removes the data folder before it exits.
-      gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
-      env: {
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        NODE_ENV: "production",
-        LOG_LEVEL: "warn",
-        OLLAMA_URL: `http://127.0.0.1:${fakeOllamaPort}`,
-        // The default partner connection: the WordPress side of fake-partner.mjs.
-        PARTNER_API_URL: `http://127.0.0.1:${fakePartnerPort}`,
-        PARTNER_API_KEY: "syndication:e2e1 pass word 2024",
-        SD_URL: `http://127.0.0.1:${fakeImagesPort}`,
-        OPENAI_BASE_URL: `http://127.0.0.1:${fakeImagesPort}/v1`,
-        OPENAI_API_KEY: "e2e-fake-key",
-        SMTP_URL: `smtp://127.0.0.1:${fakeSmtpPort}`,
-        MAIL_FROM: "AurumWire <news@aurumwire.test>",
-        CONTACT_EMAIL: "desk@aurumwire.test",
-        // Partner connections made in the dashboard may reach the local stand-ins (decision 220).
-        OUTBOUND_ALLOW_PRIVATE: "127.0.0.1/32",
-      },
-    },
+    ...appServerPorts.map(appServer),
   ],
 });

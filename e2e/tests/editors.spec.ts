@@ -111,9 +111,14 @@ test("Apply in Articles Management is enabled only while a typed search waits", 
   page,
 }) => {
   await login(page, "editor");
+  // The page's clock is held once it has loaded, so the typed search waits (its debounce never
+  // fires by itself) for as long as the test looks: on a loaded machine the debounce could apply
+  // the search before the test saw Apply enabled, and the click then waited for ever.
+  await page.clock.install();
   await page.goto("/dashboard/articles");
   const apply = page.getByRole("button", { name: "Apply" });
   await expect(apply).toBeDisabled();
+  await page.clock.pauseAt(Date.now() + 60_000);
   await page.getByLabel("Search articles").fill("bitcoin");
   await expect(apply).toBeEnabled();
   await apply.click();

@@ -67,7 +67,7 @@ async function landmarks(page: Page) {
 test("every public page, signed out, has one <main> and a skip link where it has navigation", async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000); // a hang bound for a walk through many pages, not a speed limit
   const wrong: string[] = [];
   for (const path of publicRoutes) {
     await page.goto(path);
@@ -82,7 +82,7 @@ test("every public page, signed out, has one <main> and a skip link where it has
 test("every dashboard screen has one <main> and a skip link, and none overflows 390 px", async ({
   page,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000); // a hang bound for a walk through many pages, not a speed limit
   await login(page, "admin");
   const wrong: string[] = [];
   for (const width of [1440, 390]) {

@@ -54,6 +54,12 @@ function watchContext(context: BrowserContext) {
  * context and of any context a test opens itself. Every spec imports `test` from here.
  */
 export const test = base.extend({
+  // Each worker has an app server of its own (playwright.config.ts): 20 ports apart, by the
+  // worker's parallelIndex. A spec that runs its own server sets baseURL with test.use.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern
+  baseURL: async ({}, use, testInfo) => {
+    await use(`http://127.0.0.1:${Number(process.env.E2E_PORT) + testInfo.parallelIndex * 20}`);
+  },
   browser: [
     async ({ browser }, use) => {
       const newContext = browser.newContext.bind(browser);

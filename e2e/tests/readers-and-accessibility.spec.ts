@@ -18,7 +18,7 @@ async function authorUrlOf(page: Page, articlePath: string): Promise<string> {
 test("axe finds no serious or critical problem on the public pages, at 1440 and 390 px", async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000); // a hang bound for a walk through many pages, not a speed limit
   const authorPage = await authorUrlOf(page, minersArticle);
   const paths = [
     "/",
@@ -300,7 +300,7 @@ test("the contribution box appears once an admin sets a real address", async ({ 
 test("axe finds no serious or critical problem on the dashboard screens at 1280 px", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(600_000); // a hang bound for a walk through many pages, not a speed limit
   await page.setViewportSize({ width: 1280, height: 900 });
   await login(page, "admin");
   const found: string[] = [];

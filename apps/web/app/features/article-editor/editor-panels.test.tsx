@@ -39,18 +39,19 @@ describe("the article editor's panels", () => {
 
   it("Publishing: an editor's saved article offers Save Draft, Update and Publish, and says which is running", async () => {
     const saves: SaveAction[] = [];
-    const { user, rerender } = renderScreen(
+    const panel = (pendingAction: SaveAction | null) => (
       <EditorForm>
         <PublishingPanel
           editMode
           canPublish
           storedStatus="draft"
           storedPublishedAt={null}
-          pendingAction={null}
+          pendingAction={pendingAction}
           onSave={(action) => saves.push(action)}
         />
-      </EditorForm>,
+      </EditorForm>
     );
+    const { user, rerender } = renderScreen(panel(null));
     await user.click(screen.getByRole("button", { name: "Publish" }));
     await user.click(screen.getByRole("button", { name: "Update Article" }));
     expect(saves).toEqual(["publish", "save"]);
@@ -58,18 +59,7 @@ describe("the article editor's panels", () => {
       false,
     );
 
-    rerender(
-      <EditorForm>
-        <PublishingPanel
-          editMode
-          canPublish
-          storedStatus="draft"
-          storedPublishedAt={null}
-          pendingAction="publish"
-          onSave={(action) => saves.push(action)}
-        />
-      </EditorForm>,
-    );
+    rerender(panel("publish"));
     expect(screen.getByRole("button", { name: "Publishing..." }).hasAttribute("disabled")).toBe(
       true,
     );
