@@ -134,6 +134,42 @@ export function linkIn(mail: CapturedMail | undefined, path: string): string {
   return `${url.pathname}${url.search}`;
 }
 
+interface NewAccount {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+/** Fills and sends the /register form. */
+export async function submitSignUp(page: Page, account: NewAccount) {
+  await page.goto("/register");
+  await page.getByLabel("First name").fill(account.firstName);
+  await page.getByLabel("Last name").fill(account.lastName);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Register" }).click();
+}
+
+/**
+ * A new reader signs up on /register, opens the link of the mail that sent (the account is made
+ * then, decision 276) and signs in through the login form.
+ */
+export async function signUp(page: Page, request: APIRequestContext, account: NewAccount) {
+  await submitSignUp(page, account);
+  await expect(page.getByTestId("sign-up-notice")).toContainText(
+    `We sent a mail to ${account.email} with the next step`,
+  );
+  const [mail] = await mailsTo(request, account.email);
+  await page.goto(linkIn(mail, "/api/auth/complete-sign-up"));
+  await expect(page.getByRole("heading", { name: "Your account is ready" })).toBeVisible();
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByTestId("role-chip")).toHaveText("USER");
+}
+
 /** What axe finds serious or critical on the page as it is now, one line per rule. */
 export async function seriousViolations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { linkIn, login, mailsTo, seriousViolations, test } from "./fixtures";
+import { linkIn, login, mailsTo, seriousViolations, signUp, test } from "./fixtures";
 
 /**
  * Issue 31: sessions that can be ended, two-factor sign-in; issue 33's "Forgot password?"
@@ -20,13 +20,12 @@ test("a reader resets a forgotten password from the mailed link, once", async ({
   request,
 }, testInfo) => {
   const email = `forgot-${Date.now()}@example.com`;
-  await page.goto("/register");
-  await page.getByLabel("First name").fill("Fay");
-  await page.getByLabel("Last name").fill("Gotten");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("first-password");
-  await page.getByRole("button", { name: "Register" }).click();
-  await expect(page.getByTestId("role-chip")).toHaveText("USER");
+  await signUp(page, request, {
+    firstName: "Fay",
+    lastName: "Gotten",
+    email,
+    password: "first-password",
+  });
   await page.evaluate(() => window.localStorage.clear());
 
   await page.goto("/login");
@@ -109,15 +108,15 @@ test("an editor signs another device out from the profile; that device is sent t
 
 test("a reader turns on two-factor with the QR's key and signs in with a code", async ({
   page,
+  request,
 }, testInfo) => {
   const email = `two-factor-${Date.now()}@example.com`;
-  await page.goto("/register");
-  await page.getByLabel("First name").fill("Otto");
-  await page.getByLabel("Last name").fill("Pass");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("two-factor-pass");
-  await page.getByRole("button", { name: "Register" }).click();
-  await expect(page.getByTestId("role-chip")).toHaveText("USER");
+  await signUp(page, request, {
+    firstName: "Otto",
+    lastName: "Pass",
+    email,
+    password: "two-factor-pass",
+  });
 
   await page.goto("/profile");
   await page.getByRole("button", { name: "Set up two-factor" }).click();

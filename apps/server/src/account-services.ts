@@ -11,6 +11,7 @@ import { createEmailVerification } from "./modules/auth/email-verification";
 import { createPasswordReset } from "./modules/auth/password-reset";
 import { createAuthService } from "./modules/auth/service";
 import { createSessionsRepository } from "./modules/auth/sessions-repository";
+import { createSignUp } from "./modules/auth/sign-up";
 import { createTokenSigner } from "./modules/auth/tokens";
 import { createTwoFactor } from "./modules/auth/two-factor";
 import { createTwoFactorRepository } from "./modules/auth/two-factor-repository";
@@ -27,7 +28,7 @@ import { createUsersService } from "./modules/users/service";
 
 /**
  * The composition root's first part (services.ts builds the rest): accounts and how they sign in
- * (users, sessions, two-factor, e-mail verification, password reset, API keys) and the mail
+ * (users, sign-up, sessions, two-factor, e-mail verification, password reset, API keys) and the mail
  * transport they share with the newsletter and the contact form.
  */
 export function createAccountServices(deps: {
@@ -78,7 +79,15 @@ export function createAccountServices(deps: {
     tokens,
     counters,
     loginDelayBaseMs: config.loginDelayBaseMs,
-    emailVerification,
+  });
+  // Sign-up tells nobody who has an account (issue 33, decision 276); its links are sealed.
+  const signUp = createSignUp({
+    users: usersRepository,
+    outbox,
+    counters,
+    box: createSecretBox({ jwtSecret: config.jwtSecret, label: "aurumwire-sign-up-links" }),
+    site: { name: config.siteName, url: config.publicUrl },
+    log,
   });
   const passwordReset = createPasswordReset({
     db,
@@ -112,6 +121,7 @@ export function createAccountServices(deps: {
   });
   return {
     auth,
+    signUp,
     twoFactor,
     passwordReset,
     usersRepository,

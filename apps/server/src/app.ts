@@ -278,6 +278,7 @@ export async function buildApp(
       await api.register(authRoutes, {
         prefix: "/auth",
         auth: services.auth,
+        signUp: services.signUp,
         emailVerification: services.emailVerification,
         passwordReset: services.passwordReset,
         twoFactor: services.twoFactor,

@@ -7,6 +7,7 @@ import { inject } from "vitest";
 import { type BuildOptions, buildApp } from "../src/app";
 import { type AppConfig, loadConfig } from "../src/config";
 import { type DatabaseHandle, openDatabase } from "../src/db/client";
+import type { startFakeSmtpServer } from "./fake-smtp-server";
 
 /**
  * Boots the whole app for a test file: in-memory PGlite by default, or a fresh database of its own
@@ -132,4 +133,43 @@ export async function loginAs(
   const response = await app.inject({ method: "POST", url: "/api/auth/login", payload: demo[who] });
   if (response.statusCode !== 200) throw new Error(`login as ${who} failed: ${response.body}`);
   return { authorization: `Bearer ${response.json().token}` };
+}
+
+/**
+ * A new reader account made the way a reader makes one (decision 276): sign-up, then, where the
+ * app has mail, the link of the mail it sent (`smtp`), then a sign-in. Its id and bearer header.
+ */
+export async function signUpReader(
+  app: FastifyInstance,
+  account: { email: string; password: string; firstName?: string; lastName?: string },
+  options: { remoteAddress?: string; smtp?: Awaited<ReturnType<typeof startFakeSmtpServer>> } = {},
+): Promise<{ id: number; token: string; headers: { authorization: string } }> {
+  const { remoteAddress = "127.0.0.1", smtp } = options;
+  const registered = await app.inject({
+    method: "POST",
+    url: "/api/auth/register",
+    payload: { firstName: "New", lastName: "Reader", ...account },
+    remoteAddress,
+  });
+  if (registered.statusCode !== 202) throw new Error(`sign-up failed: ${registered.body}`);
+  if (smtp) {
+    await app.services.outbox.deliverDue();
+    const mail = smtp.mailsTo(account.email).at(-1);
+    if (!mail) throw new Error(`no sign-up mail to ${account.email}`);
+    const link = new URL(
+      smtp.linkIn(mail, `${app.config.publicUrl}/api/auth/complete-sign-up?token=`),
+    );
+    const opened = await app.inject({ method: "GET", url: `${link.pathname}${link.search}` });
+    if (opened.statusCode !== 200) throw new Error(`sign-up link failed: ${opened.body}`);
+  }
+  const signedIn = await app.inject({
+    method: "POST",
+    url: "/api/auth/login",
+    payload: { email: account.email, password: account.password },
+    remoteAddress,
+  });
+  if (signedIn.statusCode !== 200)
+    throw new Error(`sign-in after sign-up failed: ${signedIn.body}`);
+  const { token, user } = signedIn.json() as { token: string; user: { id: number } };
+  return { id: user.id, token, headers: { authorization: `Bearer ${token}` } };
 }

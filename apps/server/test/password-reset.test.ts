@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeSmtpServer } from "./fake-smtp-server";
-import { buildTestApp } from "./helpers";
+import { buildTestApp, signUpReader } from "./helpers";
 
 /** "Forgot password?" (issue 33's point, built under issue 31; decision 201). */
 let smtp: Awaited<ReturnType<typeof startFakeSmtpServer>>;
@@ -27,14 +27,12 @@ const sameAnswer = {
 async function newAccount() {
   accounts += 1;
   const account = { email: `forgetful-${accounts}@example.com`, password: "old-password-1" };
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/auth/register",
-    payload: { ...account, firstName: "For", lastName: "Getful" },
-    remoteAddress: `10.33.0.${accounts}`,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return { ...account, token: response.json().token as string };
+  const { token } = await signUpReader(
+    app,
+    { ...account, firstName: "For", lastName: "Getful" },
+    { remoteAddress: `10.33.0.${accounts}`, smtp },
+  );
+  return { ...account, token };
 }
 
 const forgot = (email: unknown, ip = "10.33.1.1") =>
@@ -82,7 +80,7 @@ describe("asking for a reset link", () => {
     await resetLinkFor(account.email);
     expect(smtp.mailsTo("nobody-here@example.com")).toHaveLength(0);
     expect(smtp.mailsTo(account.email).map((mail) => mail.subject)).toEqual([
-      "Confirm your e-mail address for AurumWire",
+      "Finish creating your AurumWire account",
       "Reset your AurumWire password",
     ]);
   });

@@ -34,7 +34,13 @@ describe("the embedded database on disk", () => {
           lastName: "P",
         },
       });
-      expect(registered.statusCode).toBe(201);
+      expect(registered.statusCode).toBe(202);
+      const signedIn = await first.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email: "keep@example.com", password: "keep-me-1" },
+      });
+      expect(signedIn.statusCode).toBe(200);
       // A second server on the same folder is refused while the first runs.
       await expect(buildApp(config, { web: "none", logger: false })).rejects.toThrow(
         /^Cannot start: the data folder .* is in use by another AurumWire server/,
@@ -57,7 +63,7 @@ describe("the embedded database on disk", () => {
       const profile = await second.inject({
         method: "GET",
         url: "/api/auth/profile",
-        headers: { authorization: `Bearer ${registered.json().token}` },
+        headers: { authorization: `Bearer ${signedIn.json().token}` },
       });
       expect(profile.statusCode).toBe(200);
       expect(await second.services.usersRepository.count()).toBe(usersBefore);

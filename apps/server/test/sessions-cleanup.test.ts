@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authSessions } from "../src/db/schema";
 import { sessionsCleanupJob } from "../src/jobs/sessions-cleanup-job";
-import { buildTestApp } from "./helpers";
+import { buildTestApp, signUpReader } from "./helpers";
 
 /** Ended session rows are deleted a week after they ended (issue 31, decision 204). */
 let app: FastifyInstance;
@@ -16,17 +16,15 @@ afterAll(async () => {
 });
 
 async function newSession(email: string) {
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/auth/register",
-    payload: { email, password: "cleanup-pass-1", firstName: "Clean", lastName: "Up" },
-    remoteAddress: "10.34.0.1",
-  });
-  expect(response.statusCode, response.body).toBe(201);
+  const { id } = await signUpReader(
+    app,
+    { email, password: "cleanup-pass-1", firstName: "Clean", lastName: "Up" },
+    { remoteAddress: "10.34.0.1" },
+  );
   const [row] = await app.database.db
     .select()
     .from(authSessions)
-    .where(eq(authSessions.userId, response.json().user.id));
+    .where(eq(authSessions.userId, id));
   return row!.id;
 }
 

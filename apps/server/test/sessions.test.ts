@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, loginAs } from "./helpers";
+import { buildTestApp, loginAs, signUpReader } from "./helpers";
 
 /** Revocable sessions (issue 31, decision 200). */
 let app: FastifyInstance;
@@ -25,14 +25,12 @@ let accounts = 0;
 async function newAccount() {
   accounts += 1;
   const credentials = { email: `session-${accounts}@example.com`, password: "session-pass-1" };
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/auth/register",
-    payload: { ...credentials, firstName: "Sess", lastName: "Ion" },
-    remoteAddress: `10.31.0.${accounts}`,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return { ...credentials, id: response.json().user.id as number };
+  const { id } = await signUpReader(
+    app,
+    { ...credentials, firstName: "Sess", lastName: "Ion" },
+    { remoteAddress: `10.31.0.${accounts}` },
+  );
+  return { ...credentials, id };
 }
 
 async function signIn(

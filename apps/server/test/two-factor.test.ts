@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, demo, loginAs } from "./helpers";
+import { buildTestApp, demo, loginAs, signUpReader } from "./helpers";
 
 /** Two-factor sign-in (issue 31, decision 202). Codes are made here with otpauth, like an app. */
 let app: FastifyInstance;
@@ -21,18 +21,12 @@ async function newAccount() {
   accounts += 1;
   const credentials = { email: `two-factor-${accounts}@example.com`, password: "two-factor-pass" };
   const address = `10.32.${accounts}.1`;
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/auth/register",
-    payload: { ...credentials, firstName: "Two", lastName: "Factor" },
-    remoteAddress: address,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return {
-    ...credentials,
-    address,
-    headers: { authorization: `Bearer ${response.json().token}` } as Headers,
-  };
+  const { headers } = await signUpReader(
+    app,
+    { ...credentials, firstName: "Two", lastName: "Factor" },
+    { remoteAddress: address },
+  );
+  return { ...credentials, address, headers: headers as Headers };
 }
 
 const post = (url: string, payload: unknown, headers?: Headers, address = "10.32.0.1") =>

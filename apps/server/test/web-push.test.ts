@@ -70,6 +70,21 @@ describe("breaking news by Web Push", () => {
     expect(topic.json().error).toMatch(/topics are among/);
   });
 
+  it("refuses a subscription whose endpoint is an internal address, before storing it", async () => {
+    const browser = push.subscribe(vapid.publicKey);
+    for (const endpoint of [
+      "http://169.254.169.254/latest/meta-data/",
+      "http://[::ffff:10.0.0.5]/push/1",
+      "http://0.0.0.0:8080/push/1",
+      "http://[fd00:ec2::254]/push/1",
+    ]) {
+      const refused = await subscribe({ subscription: { ...browser.json, endpoint } });
+      expect(refused.statusCode, endpoint).toBe(400);
+      expect(refused.json()).toMatchObject({ code: "internal_address" });
+      expect(refused.json().error).toMatch(/is an internal address .* a push service's public/);
+    }
+  });
+
   it("sends a new breaking item, encrypted and signed, to the subscriptions that chose it", async () => {
     const everything = push.subscribe(vapid.publicKey);
     const bitcoinOnly = push.subscribe(vapid.publicKey);

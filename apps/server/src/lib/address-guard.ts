@@ -28,11 +28,12 @@ export interface AddressGuard {
   /** Whether a connection to this IP address is allowed. */
   allows(address: string): boolean;
   /**
-   * For the moment staff save an address (a partner connection, a webhook): a 400 with a clear
-   * sentence when it names or resolves to an address the guard would refuse (issue 33, 227). A
-   * name that does not resolve now is left to the connection test.
+   * For the moment an address is saved (a partner connection, a webhook, a push endpoint): a 400
+   * with a clear sentence when it names or resolves to an address the guard would refuse (issue
+   * 33, 227). A name that does not resolve now is left to the first connection. `use` says what
+   * the address should be, `field` which field of the form is wrong.
    */
-  refuseInternal(url: string): Promise<void>;
+  refuseInternal(url: string, about?: { use: string; field: string }): Promise<void>;
   /** Opens a request through the guarded connections. */
   fetch(url: string, init: RequestInit): Promise<Response>;
   close(): Promise<void>;
@@ -101,7 +102,7 @@ export function createAddressGuard(options: { allowPrivate?: string[] } = {}): A
   const dispatcher = new Agent({ connect });
   return {
     allows,
-    async refuseInternal(url) {
+    async refuseInternal(url, about = { use: "the partner's public address", field: "url" }) {
       let target: URL;
       try {
         target = new URL(url);
@@ -118,8 +119,8 @@ export function createAddressGuard(options: { allowPrivate?: string[] } = {}): A
       const refused = addresses.find((address) => !allows(address));
       if (refused === undefined) return;
       const named = refused === host ? host : `${host} (${refused})`;
-      const message = `${named} is an internal address (loopback, private, link-local, shared, multicast or unspecified). Please use the partner's public address; an operator can allow an intranet range with OUTBOUND_ALLOW_PRIVATE.`;
-      throw new AppError(400, "internal_address", message, { url: message });
+      const message = `${named} is an internal address (loopback, private, link-local, shared, multicast or unspecified). Please use ${about.use}; an operator can allow an intranet range with OUTBOUND_ALLOW_PRIVATE.`;
+      throw new AppError(400, "internal_address", message, { [about.field]: message });
     },
     async fetch(url, init) {
       const target = new URL(url);

@@ -32,7 +32,8 @@ interface AuthContextValue {
   login(email: string, password: string): Promise<LoginOutcome>;
   /** The code step: the challenge of the password step and a code (or a recovery code). */
   verifyTwoFactor(challenge: string, code: string): Promise<PublicUser>;
-  register(input: RegisterRequest): Promise<PublicUser>;
+  /** Sign-up: the server's one answer, whether or not the address has an account (276). */
+  register(input: RegisterRequest): Promise<{ message: string }>;
   logout(): void;
   /** After a profile change: keep the fresh user (and token) the server answered. */
   acceptAuthResponse(response: AuthResponse): void;
@@ -142,12 +143,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const register = useCallback(
-    async (input: RegisterRequest) => {
-      const response = await api.post<AuthResponse>("/auth/register", input);
-      acceptAuthResponse(response);
-      return response.user;
-    },
-    [acceptAuthResponse],
+    (input: RegisterRequest) => api.post<{ message: string }>("/auth/register", input),
+    [],
   );
 
   const logout = useCallback(() => {

@@ -35,18 +35,10 @@ function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
         failure="Registration failed"
         actionError={actionData?.error}
         onSubmit={async (account) => {
-          const user = await register(account);
-          // The home page says where the confirmation link went (when one was sent).
-          navigate(
-            "/",
-            user.emailVerified
-              ? undefined
-              : {
-                  state: signUpNoticeState(
-                    `Welcome, ${user.firstName}! We sent a confirmation link to ${user.email}. Open it to confirm your address.`,
-                  ),
-                },
-          );
+          // One answer whether or not the address has an account (decision 276): the mail says
+          // what comes next, and the home page shows the answer until it is closed.
+          const { message } = await register(account);
+          navigate("/", { state: signUpNoticeState(message) });
         }}
       />
       <Typography variant="body2" sx={{ mt: 2, textAlign: "center" }} color="text.secondary">

@@ -22,16 +22,18 @@ import { clientOf } from "./client";
 import type { EmailVerification } from "./email-verification";
 import type { PasswordReset } from "./password-reset";
 import type { AuthService } from "./service";
+import type { SignUp } from "./sign-up";
 import type { TwoFactor } from "./two-factor";
 import { twoFactorRoutes } from "./two-factor-routes";
 
 export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
+  signUp: SignUp;
   emailVerification: EmailVerification;
   passwordReset: PasswordReset;
   twoFactor: TwoFactor;
   siteName: string;
-}> = async (app, { auth, emailVerification, passwordReset, twoFactor, siteName }) => {
+}> = async (app, { auth, signUp, emailVerification, passwordReset, twoFactor, siteName }) => {
   await app.register(twoFactorRoutes, { prefix: "/2fa", auth, twoFactor });
 
   // The link of the sign-up mail (decision 124): a small page, like the newsletter's links.
@@ -73,11 +75,47 @@ export const authRoutes: FastifyPluginAsyncZod<{
     async (request) => auth.login(request.body.email, request.body.password, clientOf(request)),
   );
 
+  // Sign-up (decision 276): always 202 with the same sentence, whether or not the address has an
+  // account; the mail says what comes next.
   app.post(
     "/register",
-    { schema: { body: registerRequestSchema, response: { 201: authResponseSchema } } },
+    { schema: { body: registerRequestSchema, response: { 202: messageResponseSchema } } },
     async (request, reply) =>
-      reply.status(201).send(await auth.register(request.body, clientOf(request))),
+      reply.status(202).send(await signUp.register(request.body, request.ip)),
+  );
+
+  // The link of the sign-up mail: the account is created when it is opened.
+  app.get(
+    "/complete-sign-up",
+    { schema: { querystring: z.object({ token: z.string().max(2000).default("") }) } },
+    async (request, reply) => {
+      const outcome = await signUp.complete(request.query.token);
+      const signIn = { href: "/login", label: "Sign in" };
+      const page =
+        outcome === "created"
+          ? {
+              title: "Your account is ready",
+              message: "Thank you: your address is confirmed and your account is created.",
+              link: signIn,
+            }
+          : outcome === "exists"
+            ? {
+                title: "You already have an account",
+                message:
+                  "This address has an account already. Sign in, or choose a new password from the sign-in page if you forgot it.",
+                link: signIn,
+              }
+            : {
+                title: outcome === "expired" ? "This link has expired" : "This link does not work",
+                message: "Sign-up links work for 3 days. Please sign up again to get a new one.",
+                link: { href: "/register", label: "Sign up again" },
+              };
+      return reply
+        .status(outcome === "created" || outcome === "exists" ? 200 : 400)
+        .header("content-type", "text/html; charset=utf-8")
+        .header("cache-control", "no-store")
+        .send(renderMessagePage({ siteName, ...page }));
+    },
   );
 
   // "Forgot password?" (decision 201): always 202 with the same sentence.

@@ -4,24 +4,15 @@ import type {
   AuthResponse,
   OwnerSetupRequest,
   ProfileUpdate,
-  RegisterRequest,
   SessionList,
 } from "@aurumwire/shared/users";
 import type { UserRow } from "../../db/schema";
-import {
-  AppError,
-  badRequest,
-  conflict,
-  notFound,
-  tooManyRequests,
-  unauthorized,
-} from "../../errors";
+import { AppError, badRequest, conflict, notFound, unauthorized } from "../../errors";
 import type { CounterStore } from "../../lib/counters";
 import type { AuditService } from "../audit/service";
 import { toPublicUser } from "../users/present";
 import type { UsersRepository } from "../users/repository";
 import { describeDevice } from "./device";
-import type { EmailVerification } from "./email-verification";
 import { createLoginThrottle } from "./login-throttle";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 import type { SessionsRepository } from "./sessions-repository";
@@ -39,10 +30,6 @@ const endedKeptMs = 7 * 24 * 60 * 60 * 1000;
 
 const badRequestCode = (code: string, message: string) => new AppError(400, code, message);
 
-/** Sign-ups per address (decision 074): enough for a household or an office, not for a script. */
-const registrationWindowMs = 60 * 60 * 1000;
-const maxRegistrationsPerAddress = 10;
-
 export function createAuthService(deps: {
   users: UsersRepository;
   sessions: SessionsRepository;
@@ -53,8 +40,6 @@ export function createAuthService(deps: {
   audit: Pick<AuditService, "record">;
   /** Tests shorten the login delays; see login-throttle.ts. */
   loginDelayBaseMs?: number;
-  /** Sign-up e-mail verification (decision 124); without it new accounts count as verified. */
-  emailVerification?: Pick<EmailVerification, "newAccountsVerified" | "sendLink">;
 }) {
   const { users, sessions, tokens, counters, twoFactor, audit } = deps;
   const codeFailed = (user: UserRow, code: string) =>
@@ -209,53 +194,6 @@ export function createAuthService(deps: {
       }
       await throttle.recordSuccess(user.email, ip);
       await twoFactor.remove(user);
-    },
-
-    async register(input: RegisterRequest, client: ClientContext): Promise<AuthResponse> {
-      const { ip } = client;
-      // Counted first, whatever the outcome: a taken e-mail (409) is an answer worth limiting too.
-      const registrations = await counters.hit(`register:${ip}`, registrationWindowMs);
-      if (registrations.count > maxRegistrationsPerAddress) {
-        const waitMs = Math.max(1000, registrations.resetAt - Date.now());
-        const minutes = Math.ceil(waitMs / 60_000);
-        throw tooManyRequests(
-          `Too many sign-ups from your network. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-          "registration_rate_limited",
-          waitMs / 1000,
-        );
-      }
-      if (await users.findByEmail(input.email)) {
-        throw conflict(
-          "An account with this email already exists. Try logging in instead.",
-          "email_taken",
-          {
-            email: "An account with this email already exists",
-          },
-        );
-      }
-      try {
-        const user = await users.insert({
-          email: input.email,
-          passwordHash: await hashPassword(input.password),
-          firstName: input.firstName,
-          lastName: input.lastName,
-          role: "user",
-          emailVerified: deps.emailVerification?.newAccountsVerified() ?? true,
-        });
-        // The link goes out now; a failed mail leaves the account working, and the profile
-        // offers a new link (POST /api/auth/verify-email/resend).
-        if (!user.emailVerified) await deps.emailVerification?.sendLink(user);
-        return issue(user, client);
-      } catch (error) {
-        // Two registrations racing for one email: the unique index decides.
-        if ((error as { code?: string }).code === "23505" || /unique/i.test(String(error))) {
-          throw conflict(
-            "An account with this email already exists. Try logging in instead.",
-            "email_taken",
-          );
-        }
-        throw error;
-      }
     },
 
     /**

@@ -70,7 +70,7 @@ export async function processImage(
 ): Promise<ProcessedVariant[]> {
   const kind = detectImageKind(bytes);
   if (!kind) throw notAnImage();
-  // A few at a time: each holds its decoded pixels (up to 100 MB) until its variants are encoded.
+  // A few at a time: each decode and its encodes keep both cores busy (decisions 077, 277).
   return withImageDecodeSlot(() => decodeAndEncode(bytes, kind, purpose));
 }
 
@@ -89,9 +89,18 @@ async function decodeAndEncode(
     if (metadata.format !== kind) throw notAnImage();
     const tooMany = tooManyPixelsMessage(metadata.width, metadata.height);
     if (tooMany) throw new AppError(400, "image_too_many_pixels", tooMany, { image: tooMany });
-    const input = sharp(bytes, { limitInputPixels: maxImagePixels, failOn: "warning" });
-    // Decode every pixel once (with EXIF orientation applied) so a truncated file fails now.
-    decoded = await input.rotate().raw().toBuffer({ resolveWithObject: true });
+    // Every pixel is decoded once (EXIF orientation applied, so a truncated file fails now) and
+    // shrunk in the same pass to the largest size a variant needs. libvips streams the decode
+    // through the shrink, so an upload holds a few MB of pixels, not the whole picture (24.9 MP
+    // is 75 MB): six large uploads at once stayed 380 MB above idle with two decode slots
+    // holding full pictures (issue 33, decision 277).
+    const input = sharp(bytes, { limitInputPixels: maxImagePixels, failOn: "warning" }).rotate();
+    const largest =
+      purpose === "cover"
+        ? // The smallest size that covers the frame: the largest cover's crop comes from it.
+          input.resize(coverSize.width, coverSize.height, { fit: "outside" })
+        : input.resize({ width: coverSize.width, withoutEnlargement: true });
+    decoded = await largest.raw().toBuffer({ resolveWithObject: true });
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw unreadableImage();
@@ -99,8 +108,8 @@ async function decodeAndEncode(
   const { data, info } = decoded;
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
   const hasAlpha = info.channels === 4;
-
-  // Inline images are never enlarged: widths the picture does not reach give way to its own.
+  // Inline images are never enlarged: widths the picture does not reach give way to its own (the
+  // shrunk picture is at most the largest variant wide, and narrower only when the upload is).
   const widths =
     purpose === "cover"
       ? [...variantWidths]

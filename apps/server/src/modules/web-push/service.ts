@@ -113,6 +113,12 @@ export function createWebPushService(deps: {
       if (!isKey(keys.auth, 16)) {
         throw badRequest("keys.auth is not a browser's 16-byte authentication secret.");
       }
+      // Stored endpoints are posted to on every alert: an internal one is refused now, not only
+      // at delivery (issue 33; anyone may subscribe).
+      await deps.guard?.refuseInternal(endpoint, {
+        use: "a push service's public address",
+        field: "subscription.endpoint",
+      });
       await repository.upsert({
         endpoint,
         p256dh: keys.p256dh,

@@ -10,8 +10,9 @@ export function signUpNoticeState(notice: string): SignUpNoticeState {
 }
 
 /**
- * After sign-up the reader lands on the home page: this says there that a confirmation mail went
- * out (issue 32), until it is closed. Polite status, so a screen reader reads it without moving
+ * After sign-up the reader lands on the home page: this shows there the server's answer (issue 32):
+ * a mail went out with the next step, the same words whether or not the address had an account
+ * (decision 276), until it is closed. Polite status, so a screen reader reads it without moving
  * the focus; placed over the page's foot, never over its header.
  */
 export function SignUpNotice() {
