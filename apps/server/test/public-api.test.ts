@@ -671,6 +671,31 @@ describe("documentation", () => {
     expect(body.properties.featuredImage.anyOf[0].description).toContain("http(s) URL");
   });
 
+  it("states the create body's rules for the update body too, and an update at those limits is taken", async () => {
+    const document = (await app.inject({ method: "GET", url: "/public/openapi.json" })).json();
+    const create =
+      document.paths["/public/articles"].post.requestBody.content["application/json"].schema;
+    const update =
+      document.paths["/public/articles/{id}"].put.requestBody.content["application/json"].schema;
+    // Every field may be left out of an update, and each one it names has the create body's rules.
+    expect(update.required ?? []).toEqual([]);
+    expect(Object.keys(update.properties).sort()).toEqual(Object.keys(create.properties).sort());
+    // (A create default, tags: [], is no rule: an update leaves the stored value as it is.)
+    const rules = ({ default: _, ...rest }: Record<string, unknown>) => rest;
+    for (const name of Object.keys(update.properties))
+      expect(rules(update.properties[name]), name).toEqual(rules(create.properties[name]));
+    // A client following the document is not refused: each string at its documented minimum.
+    const payload = Object.fromEntries(
+      (create.required as string[])
+        .filter((name) => create.properties[name].type === "string")
+        .map((name) => [name, "b".repeat(create.properties[name].minLength ?? 1)]),
+    );
+    const { secret } = await createKey(["articles:update"]);
+    const updated = await callPublic("PUT", `/public/articles/${editableId}`, secret, { payload });
+    expect(updated.json().fields ?? {}).toEqual({});
+    expect(updated.statusCode).toBe(200);
+  });
+
   it("renders readable docs at /public/docs", async () => {
     const response = await app.inject({ method: "GET", url: "/public/docs" });
     expect(response.statusCode).toBe(200);
