@@ -1,6 +1,9 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { articles } from "../src/db/schema";
 import { sendJson } from "./fake-http-server";
 import {
+  app,
   call,
   createPartner,
   ghost,
@@ -11,6 +14,7 @@ import {
   onboard,
   publishedArticle,
   usePartnerHarness,
+  wp,
 } from "./partner-harness";
 
 /** Ghost and the signed webhook against their stand-ins, and the recommendations read. */
@@ -97,6 +101,46 @@ describe("other adapters and reads", () => {
       .push;
     expect(retried).toMatchObject({ action: "withdraw", status: "sent" });
     expect(hook.received.at(-1)!.event).toBe("article.withdrawn");
+  });
+
+  it("makes every srcset candidate absolute, like src and href (issue 28 point 3)", async () => {
+    // Today's editor strips srcset from bodies; an older or imported body can still carry one
+    // (stored here as it was, past the sanitizer). None of these files is in our storage, so no
+    // partner gets a copy: each address must reach us from the partner's page.
+    const article = await publishedArticle("Body with a responsive chart");
+    await app.database.db
+      .update(articles)
+      .set({
+        content:
+          '<p>Intro.</p><picture><source srcset="/uploads/chart-800.avif 800w,/uploads/chart-1600.avif  1600w" type="image/avif">' +
+          '<img src="/uploads/chart.webp" srcset="/uploads/chart-480.webp 480w, //cdn.example.org/chart-960.webp 960w, https://cdn.example.org/chart-2x.webp 2x" alt="Chart"></picture>' +
+          '<p><a href="/category/markets">More</a></p>',
+      })
+      .where(eq(articles.id, article.id));
+    const site = app.config.publicUrl;
+    const expected = [
+      `srcset="${site}/uploads/chart-800.avif 800w, ${site}/uploads/chart-1600.avif 1600w"`,
+      `src="${site}/uploads/chart.webp"`,
+      `srcset="${site}/uploads/chart-480.webp 480w, https://cdn.example.org/chart-960.webp 960w, https://cdn.example.org/chart-2x.webp 2x"`,
+      `href="${site}/category/markets"`,
+    ];
+
+    const webhook = await createPartner({
+      kind: "webhook",
+      url: `${hookServer.url}/hook`,
+      username: null,
+      secret: "webhook-shared-secret-123",
+    });
+    expect((await onboard(article.id, webhook.id)).json().data.push.status).toBe("sent");
+    const body = (hook.received.at(-1)!.document as { bodies: { value: string }[] }).bodies[0]
+      .value;
+    for (const part of expected) expect(body).toContain(part);
+
+    const wordpress = await createPartner();
+    const sent = (await onboard(article.id, wordpress.id)).json().data.push;
+    expect(sent.status).toBe("sent");
+    const post = wp.posts.get(sent.remoteId);
+    for (const part of expected) expect(post?.html).toContain(part);
   });
 
   it("recommends published articles the partner has not had, and reports status", async () => {
