@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { partnerConnections } from "../src/db/schema";
 import { createSecretBox } from "../src/lib/secret-box";
 import { guessPartnerKind } from "../src/modules/partners/service";
+import { sendJson } from "./fake-http-server";
 import { buildTestApp, loginAs } from "./helpers";
 import {
   app,
@@ -15,6 +16,8 @@ import {
   hook,
   hookServer,
   now,
+  onboard,
+  publishedArticle,
   usePartnerHarness,
   wp,
   wpServer,
@@ -72,7 +75,7 @@ describe("partner connections", () => {
     const wordpress = await createPartner();
     const wpTest = await call("GET", `/api/aurumwire/test?partnerId=${wordpress.id}`);
     expect(wpTest.json().data).toMatchObject({ ok: true });
-    expect(wp.posts.size).toBe(0); // the test draft was deleted again
+    expect(wp.posts.size).toBe(0); // the check is read-only: nothing is created on the partner
 
     const ghostPartner = await createPartner({
       kind: "ghost",
@@ -118,6 +121,42 @@ describe("partner connections", () => {
     const wrongGhostTest = await call("GET", `/api/aurumwire/test?partnerId=${wrongGhost.id}`);
     expect(wrongGhostTest.json().data.message).toContain("refused the Admin API key");
     expect(wrongGhostTest.json().data.message).not.toContain("invalid signature");
+  });
+
+  it("shows a Failed connection as Connected again after a later successful push", async () => {
+    const partner = await createPartner({ maxArticles: 5 });
+    const health = async () => {
+      const listed = (await call("GET", "/api/aurumwire/partners")).json().data.partners as {
+        id: number;
+        lastCheckOk: boolean | null;
+      }[];
+      const status = (await call("GET", `/api/aurumwire/status?partnerId=${partner.id}`)).json()
+        .data.integration;
+      return { listed: listed.find((row) => row.id === partner.id)?.lastCheckOk, status };
+    };
+    // The partner refuses us: Test Connection fails and so does a push.
+    wpServer.setHandler((_request, response) =>
+      sendJson(response, 401, { code: "rest_not_logged_in", message: "Not logged in." }),
+    );
+    expect((await call("GET", `/api/aurumwire/test?partnerId=${partner.id}`)).json().data.ok).toBe(
+      false,
+    );
+    const refused = await onboard((await publishedArticle()).id, partner.id);
+    expect(refused.json().data.push.status).toBe("failed");
+    expect(await health()).toMatchObject({
+      listed: false,
+      status: { connected: false, status: "error" },
+    });
+
+    // The partner takes us again: the next push succeeds and the connection is Connected.
+    wpServer.setHandler(wp.handler);
+    const sent = await onboard((await publishedArticle()).id, partner.id);
+    expect(sent.json().data.push.status).toBe("sent");
+    expect(await health()).toMatchObject({
+      listed: true,
+      status: { connected: true, status: "connected" },
+    });
+    expect((await health()).status.message).toContain("Last push:");
   });
 });
 
