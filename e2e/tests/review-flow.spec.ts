@@ -31,8 +31,8 @@ test("an author submits, an editor returns it with a note, the author resubmits,
   page,
   browser,
 }, testInfo) => {
-  // Two people, four screens, three widths each: a bound on a hang, not a duration.
-  test.setTimeout(240_000);
+  // Two people, five screens, three widths each: a bound on a hang, not a duration.
+  test.setTimeout(480_000);
   const out = (name: string) => testInfo.outputPath(name);
   // The author's draft, written through the API the editor uses.
   const token = await tokenOf(page, "author");
@@ -100,6 +100,7 @@ test("an author submits, an editor returns it with a note, the author resubmits,
   const note = "Please name the source of the reserve figures and add last month's number.";
   await dialog.getByLabel("Note for the author").fill(note);
   expect(await seriousViolations(editorPage)).toEqual([]);
+  await shoot(editorPage, "review-return-dialog", out);
   await dialog.getByRole("button", { name: "Return to author" }).click();
   await expect(dialog).toBeHidden();
   await expect(editorReview.getByText("Changes requested", { exact: true })).toBeVisible();
