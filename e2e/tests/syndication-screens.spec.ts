@@ -165,6 +165,9 @@ for (const width of [1280, 1440, 390]) {
     await log.getByRole("button", { name: "Withdraw" }).first().click();
     const confirm = page.getByRole("dialog", { name: "Withdraw from the partner?" });
     await settled(confirm);
+    // It says what happens on that push's platform (the default partner is WordPress).
+    await expect(confirm).toContainText("is moved to the trash on Partner (PARTNER_API_URL)");
+    await expect(confirm).not.toContainText("unpublished");
     await lookAt(page, "withdraw-confirm", width, shot);
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await expect(confirm).toBeHidden();

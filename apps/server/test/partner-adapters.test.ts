@@ -75,6 +75,13 @@ describe("other adapters and reads", () => {
       remoteId: sent.remoteId,
       canWithdraw: false,
     });
+    // The log the dashboard reads names each push's platform: its Withdraw says what happens there.
+    const logged = (await call("GET", "/api/aurumwire/pushes?limit=300")).json().data.pushes as {
+      id: number;
+      partnerKind: string;
+    }[];
+    expect(logged.find((row) => row.id === sent.id)?.partnerKind).toBe("webhook");
+    expect(withdrawn.partnerKind).toBe("webhook");
     const delivery = hook.received.at(-1)!;
     expect(delivery.event).toBe("article.withdrawn");
     expect(delivery.document).toMatchObject({

@@ -33,6 +33,8 @@ export const partnerPushViewSchema = z.object({
   id: z.number(),
   partnerId: z.number(),
   partnerName: z.string(),
+  /** The partner's platform: what Withdraw does there depends on it. */
+  partnerKind: z.enum(partnerKinds),
   articleId: z.number(),
   articleTitle: z.string(),
   campaignId: z.number().nullable(),

@@ -165,6 +165,7 @@ export function createLedgerRepository(db: Executor) {
         .select({
           push: partnerPushes,
           partnerName: partnerConnections.name,
+          partnerKind: partnerConnections.kind,
           articleTitle: articles.title,
         })
         .from(partnerPushes)

@@ -57,7 +57,7 @@ export function createPartnersService(deps: {
 
   type Listed = Awaited<ReturnType<typeof repo.listPushes>>[number];
   function pushView(
-    { push, partnerName, articleTitle }: Listed,
+    { push, partnerName, partnerKind, articleTitle }: Listed,
     latestSent?: Set<number>,
   ): PartnerPushView {
     const isLatest = latestSent?.has(push.id) ?? false;
@@ -65,6 +65,7 @@ export function createPartnersService(deps: {
       id: push.id,
       partnerId: push.partnerId,
       partnerName,
+      partnerKind,
       articleId: push.articleId,
       articleTitle,
       campaignId: push.campaignId,

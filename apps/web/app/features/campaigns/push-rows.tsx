@@ -30,6 +30,16 @@ export const pushLabel: Record<PartnerPushView["status"], string> = {
   cancelled: "Cancelled",
 };
 
+/** What Withdraw does on each platform (the adapters' withdraw), as the confirmation says it. */
+export const withdrawEffect: Record<PartnerPushView["partnerKind"], (partner: string) => string> = {
+  wordpress: (partner) =>
+    `is moved to the trash on ${partner}: gone from its site, and its editors can still restore it.`,
+  ghost: (partner) =>
+    `is unpublished on ${partner}: gone from its site, and kept there as a draft for its editors.`,
+  webhook: (partner) =>
+    `is withdrawn from ${partner}: an article.withdrawn message is sent to its receiver, which takes the story down on its side.`,
+};
+
 export function PushState({ push }: { push: PartnerPushView }) {
   return (
     <Box sx={{ display: "flex", gap: 0.5, flexWrap: "wrap" }}>
@@ -144,7 +154,7 @@ export function PushActions(props: {
       <ConfirmDialog
         open={withdrawing}
         title="Withdraw from the partner?"
-        message={`"${push.articleTitle}" is taken down on ${push.partnerName} (moved to its trash on WordPress, unpublished on Ghost). The partner's editors can still see it.`}
+        message={`"${push.articleTitle}" ${withdrawEffect[push.partnerKind](push.partnerName)}`}
         confirmLabel="Withdraw"
         busy={action.isPending}
         onCancel={() => setWithdrawing(false)}
