@@ -1,0 +1,191 @@
+import {
+  aiContentTypes,
+  aiLengths,
+  aiLengthWords,
+  aiTones,
+  type CampaignTemplate,
+  postingFrequencies,
+  riskLevels,
+} from "@aurumwire/shared/campaigns";
+import Box from "@mui/material/Box";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import MenuItem from "@mui/material/MenuItem";
+import Paper from "@mui/material/Paper";
+import Switch from "@mui/material/Switch";
+import Typography from "@mui/material/Typography";
+import type { UseFormReturn } from "react-hook-form";
+import { FormTextField } from "../../components/form/form-text-field";
+import { ArticleChooser } from "./article-chooser";
+import type { DetailsValues } from "./campaign-wizard-parts";
+import { PartnerChooser } from "./partner-chooser";
+
+/** Step 2 of the campaign wizard: the campaign's details. */
+export function DetailsStep({
+  form,
+  values,
+  template,
+  isAiTemplate,
+  partnerBase,
+  enabled,
+  partnerIds,
+  setPartnerIds,
+  articleIds,
+  setArticleIds,
+}: {
+  form: UseFormReturn<DetailsValues>;
+  values: DetailsValues;
+  template: CampaignTemplate;
+  isAiTemplate: boolean;
+  partnerBase: string;
+  enabled: boolean;
+  partnerIds: number[];
+  setPartnerIds: (ids: number[]) => void;
+  articleIds: number[];
+  setArticleIds: (ids: number[]) => void;
+}) {
+  const selectField = (name: keyof DetailsValues, label: string, options: readonly string[]) => (
+    <FormTextField name={name} control={form.control} label={label} select fullWidth>
+      {options.map((option) => (
+        <MenuItem key={option} value={option}>
+          {option}
+        </MenuItem>
+      ))}
+    </FormTextField>
+  );
+
+  return (
+    <Box>
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+        Campaign Details
+      </Typography>
+      <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", md: "2fr 1fr" } }}>
+        <Box sx={{ display: "grid", gap: 2 }}>
+          <FormTextField name="name" control={form.control} label="Campaign Name" required />
+          <FormTextField
+            name="description"
+            control={form.control}
+            label="Description"
+            multiline
+            minRows={2}
+          />
+          <Box
+            sx={{
+              display: "grid",
+              gap: 2,
+              gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr 1fr" },
+            }}
+          >
+            <FormTextField
+              name="budget"
+              control={form.control}
+              label="Budget (USD)"
+              hint="Whole dollars"
+              inputMode="numeric"
+            />
+            <FormTextField
+              name="startDate"
+              control={form.control}
+              label="Start date"
+              type="date"
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <FormTextField
+              name="endDate"
+              control={form.control}
+              label="End date"
+              type="date"
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Box>
+          <Box
+            sx={{
+              display: "grid",
+              gap: 2,
+              gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" },
+            }}
+          >
+            {selectField("postingFrequency", "Posting frequency", postingFrequencies)}
+            {selectField("riskLevel", "Risk level", riskLevels)}
+          </Box>
+          <FormTextField
+            name="hashtags"
+            control={form.control}
+            label="Hashtags"
+            hint="Separated by spaces or commas"
+          />
+          {isAiTemplate && (
+            <Paper variant="outlined" sx={{ p: 2, display: "grid", gap: 2 }}>
+              <Typography variant="subtitle1">AI content</Typography>
+              <FormTextField
+                name="messageToPortray"
+                control={form.control}
+                label="Message to Portray to Audience *"
+                multiline
+                minRows={2}
+                hint={
+                  values.messageToPortray?.trim()
+                    ? undefined
+                    : "Required for the AI campaign: what should every draft get across?"
+                }
+              />
+              <Box
+                sx={{
+                  display: "grid",
+                  gap: 2,
+                  gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr 1fr" },
+                }}
+              >
+                {selectField("contentType", "Content type", aiContentTypes)}
+                {selectField("tone", "Tone", aiTones)}
+                <FormTextField name="targetLength" control={form.control} label="Length" select>
+                  {aiLengths.map((length) => (
+                    <MenuItem key={length} value={length}>
+                      {length} ({aiLengthWords[length].join("-")} words)
+                    </MenuItem>
+                  ))}
+                </FormTextField>
+              </Box>
+            </Paper>
+          )}
+          <FormControlLabel
+            control={
+              <Switch
+                checked={values.partnerEnabled}
+                onChange={(event) => form.setValue("partnerEnabled", event.target.checked)}
+              />
+            }
+            label="Syndicate to the partner platform"
+          />
+          {values.partnerEnabled && (
+            <Paper variant="outlined" sx={{ p: 2 }}>
+              <PartnerChooser
+                base={partnerBase}
+                enabled={enabled}
+                value={partnerIds}
+                onChange={setPartnerIds}
+              />
+              <ArticleChooser
+                base={partnerBase}
+                enabled={enabled}
+                value={articleIds}
+                onChange={setArticleIds}
+                when="They are sent when you launch the campaign."
+              />
+            </Paper>
+          )}
+        </Box>
+        <Paper variant="outlined" sx={{ p: 2, alignSelf: "start" }}>
+          <Typography variant="subtitle1" sx={{ mb: 1 }}>
+            {template.name}
+          </Typography>
+          <Typography variant="body2">Category: {template.category}</Typography>
+          <Typography variant="body2">
+            Estimated reach: {template.estimatedReach.toLocaleString("en-US")}
+          </Typography>
+          <Typography variant="body2">Content types: {template.contentTypes.join(", ")}</Typography>
+          <Typography variant="body2">Platforms: {template.platforms.join(", ")}</Typography>
+        </Paper>
+      </Box>
+    </Box>
+  );
+}
