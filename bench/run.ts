@@ -12,24 +12,18 @@
  * "staking"), BENCH_SAVE_REFERENCE=1 (write this run's ratios as the new reference).
  */
 import { type ChildProcess, fork, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { type LoadResult, measure } from "./load";
-import {
-  cacheBustingHome,
-  mixedLoad,
-  plainLoad,
-  readersWhileEditing,
-  refusedPublicApi,
-  withStaffProbe,
-} from "./load-scenarios";
+import { format, type Row, readReference, type Target } from "./report";
 import { seedBenchDatabase } from "./seed-articles";
 import { rssMb, startServer, stopServer } from "./server-process";
 import { streamScenario } from "./stream";
 import { twoInstanceScenario } from "./two-instances";
+import { loadScenarios, signIn } from "./under-load";
 import { formatUploadMemory, uploadMemoryScenarios } from "./upload-memory";
 
 const usage = `usage: npm run bench [-- --help]
@@ -58,8 +52,6 @@ const articleCount = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const referenceFile = path.join(root, "bench/reference.json");
-/** A ratio this much below the reference is a regression. */
-const regressionTolerance = 0.1;
 const searchTerm = process.env.BENCH_SEARCH ?? "staking";
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const dataDir = path.resolve(
@@ -117,22 +109,6 @@ async function startApp(pageCacheTtl: number): Promise<ChildProcess> {
 }
 
 const stop = stopServer;
-
-interface Target {
-  rps?: number;
-  ratio?: number;
-  p99?: number;
-}
-
-interface Row {
-  name: string;
-  /** The round with the median ratio. */
-  result: LoadResult;
-  baselineRps: number;
-  ratio: number;
-  ratioSpread: [number, number];
-  target?: Target;
-}
 
 interface Baseline {
   process: ChildProcess;
@@ -243,171 +219,6 @@ async function articleJavaScript(
 /** The settings a reference was measured with: ratios are only compared under the same ones. */
 const benchSettings = { articles: articleCount, seconds, rounds };
 
-function readReference(): { ratios: Record<string, number>; sameSettings: boolean } {
-  try {
-    const saved = JSON.parse(readFileSync(referenceFile, "utf8")) as {
-      settings: typeof benchSettings;
-      ratios: Record<string, number>;
-    };
-    const sameSettings = JSON.stringify(saved.settings) === JSON.stringify(benchSettings);
-    return { ratios: sameSettings ? saved.ratios : {}, sameSettings };
-  } catch {
-    return { ratios: {}, sameSettings: false };
-  }
-}
-
-/** The table, and the names of scenarios whose ratio fell more than 10% below the reference. */
-function format(rows: Row[], reference: Record<string, number>) {
-  const regressions: string[] = [];
-  const lines = [
-    "scenario".padEnd(40) +
-      "req/s".padStart(9) +
-      "baseline".padStart(10) +
-      "ratio".padStart(9) +
-      "spread".padStart(14) +
-      "p50 ms".padStart(8) +
-      "p99 ms".padStart(8) +
-      "  targets and reference",
-  ];
-  for (const row of rows) {
-    const { result, target, ratio } = row;
-    const checks: string[] = [];
-    if (target?.rps)
-      checks.push(
-        `>= ${target.rps} req/s ${result.requestsPerSecond >= target.rps ? "ok" : "MISSED"}`,
-      );
-    if (target?.ratio)
-      checks.push(`>= ${target.ratio}x ${ratio >= target.ratio ? "ok" : "MISSED"}`);
-    if (target?.p99)
-      checks.push(`p99 < ${target.p99} ms ${result.p99Ms < target.p99 ? "ok" : "MISSED"}`);
-    if (result.non2xx) checks.push(`${result.non2xx} non-2xx!`);
-    const referenceRatio = reference[row.name];
-    if (referenceRatio) {
-      const change = ratio / referenceRatio - 1;
-      // A regression only when the median AND the best round are below the tolerance: the median
-      // alone swung +-30% between runs on a busy machine (issue 35); a round as fast as the
-      // reference says the code can still do it, and the figure is noise.
-      // The tolerance is 10% or this run's own spread, the larger: rounds that differ by 25%
-      // between themselves cannot show a 10% change (issue 35, decision 245).
-      const spread = (row.ratioSpread[1] - row.ratioSpread[0]) / ratio;
-      const floor = referenceRatio * (1 - Math.max(regressionTolerance, spread));
-      const belowMedian = ratio < floor;
-      const regressed = belowMedian && row.ratioSpread[1] < floor;
-      if (regressed) regressions.push(row.name);
-      checks.push(
-        `ref ${referenceRatio.toPrecision(3)} (${change >= 0 ? "+" : ""}${(change * 100).toFixed(0)}%, tolerance ${(Math.max(regressionTolerance, spread) * 100).toFixed(0)}%)${regressed ? " REGRESSION" : belowMedian ? " (below, but a round reached it: noise)" : ""}`,
-      );
-    }
-    lines.push(
-      row.name.padEnd(40) +
-        result.requestsPerSecond.toFixed(0).padStart(9) +
-        row.baselineRps.toFixed(0).padStart(10) +
-        ratio.toPrecision(3).padStart(9) +
-        `${row.ratioSpread[0].toPrecision(3)}-${row.ratioSpread[1].toPrecision(3)}`.padStart(14) +
-        result.p50Ms.toFixed(2).padStart(8) +
-        result.p99Ms.toFixed(2).padStart(8) +
-        `  ${checks.join(", ")}`,
-    );
-  }
-  return { table: lines.join("\n"), regressions };
-}
-
-const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
-const mixedSeconds = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
-
-async function signIn(email: string, password: string): Promise<string> {
-  const response = await fetch(`http://127.0.0.1:${appPort}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`bench: could not sign in as ${email}`);
-  return ((await response.json()) as { token: string }).token;
-}
-
-/**
- * Issue 20's situations against the cached server: cache-busting query strings, readers while an
- * editor saves every second, and a public API key over its limit, each with one staff client
- * measuring the newsroom API meanwhile. Targets are relative to the cached pages of this run.
- */
-async function loadScenarios(child: ChildProcess, slug: string) {
-  const origin = `http://127.0.0.1:${appPort}`;
-  let peak = rssMb(child.pid!);
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, rssMb(child.pid!));
-  }, 250);
-  const editorToken = await signIn("editor@aurumwire.test", "AurumEditor#2024");
-  const adminToken = await signIn("admin@aurumwire.test", "AurumAdmin#2024");
-  const { article } = (await (await fetch(`${origin}/api/articles/${slug}`)).json()) as {
-    article: { id: number; slug: string; title: string };
-  };
-  const created = await fetch(`${origin}/api/api-keys`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
-    body: JSON.stringify({ name: `bench ${Date.now()}`, permissions: ["categories:read"] }),
-  });
-  const apiKey = ((await created.json()) as { data: { apiKey: string } }).data.apiKey;
-  // The scenarios' own generator (autocannon, in this process) tops out below what wrk drives, so
-  // they are compared with the cached pages measured by the same generator right here.
-  log("under load: the cached home and article with the scenarios' generator, for reference");
-  const home = (await plainLoad(`${origin}/`, loadSeconds)).requestsPerSecond;
-  const articlePage = (await plainLoad(`${origin}/article/${article.slug}`, loadSeconds))
-    .requestsPerSecond;
-
-  log("under load: cache-busting home");
-  const busting = await withStaffProbe(origin, editorToken, () =>
-    cacheBustingHome(origin, loadSeconds),
-  );
-  log("under load: readers while an editor saves every second");
-  const editing = await withStaffProbe(origin, editorToken, () =>
-    readersWhileEditing({
-      origin,
-      seconds: loadSeconds,
-      token: editorToken,
-      article,
-      saveEveryMs: 1000,
-    }),
-  );
-  log("under load: a public API key over its limit");
-  const refused = await withStaffProbe(origin, editorToken, () =>
-    refusedPublicApi(origin, apiKey, loadSeconds),
-  );
-  log("under load: the mixed load, a writer saving every 100 ms");
-  const readerKey = await fetch(`${origin}/api/api-keys`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
-    body: JSON.stringify({ name: `bench readers ${Date.now()}`, permissions: ["articles:read"] }),
-  });
-  const readerApiKey = ((await readerKey.json()) as { data: { apiKey: string } }).data.apiKey;
-  const list = (await (await fetch(`${origin}/api/articles?limit=20`)).json()) as {
-    articles: Array<{ slug: string }>;
-  };
-  const mixed = await withStaffProbe(origin, editorToken, () =>
-    mixedLoad({
-      origin,
-      seconds: mixedSeconds,
-      token: editorToken,
-      article,
-      apiKey: readerApiKey,
-      articleSlugs: list.articles.map((item) => item.slug),
-    }),
-  );
-  clearInterval(sampler);
-
-  const mark = (ok: boolean) => (ok ? "ok" : "MISSED");
-  const staff = (run: { staffP50Ms: number; staffFailures: number }) =>
-    `staff p50 ${run.staffP50Ms.toFixed(0)} ms (< 100 ${mark(run.staffP50Ms < 100)})${run.staffFailures ? `, ${run.staffFailures} staff failures!` : ""}`;
-  const editedReaders = (home + articlePage) / 2;
-  const lines = [
-    `under load, ${loadSeconds} s each, 64 connections (autocannon), page cache TTL 60 s; same generator: cached home ${home.toFixed(0)} req/s, cached article ${articlePage.toFixed(0)} req/s`,
-    `  cache-busting home: ${busting.result.requestsPerSecond.toFixed(0)} req/s = ${(busting.result.requestsPerSecond / home).toFixed(2)}x the cached home (>= 0.5 ${mark(busting.result.requestsPerSecond >= 0.5 * home)}), p99 ${busting.result.p99Ms} ms, ${busting.result.timeouts} timeouts (0 ${mark(busting.result.timeouts === 0)}), ${busting.result.non2xx} non-2xx; ${staff(busting)}`,
-    `  readers, editor saving every 1 s: ${editing.result.requestsPerSecond.toFixed(0)} req/s = ${(editing.result.requestsPerSecond / editedReaders).toFixed(2)}x cached (>= 0.8 ${mark(editing.result.requestsPerSecond >= 0.8 * editedReaders)}), p99 ${editing.result.p99Ms} ms, ${editing.result.saves} saves (${editing.result.failedSaves} failed), old page seen up to ${editing.result.longestStaleMs} ms after a save (<= TTL ${mark(editing.result.longestStaleMs <= 60_000)}); ${staff(editing)}`,
-    `  mixed load ${mixedSeconds} s (home, articles, search, public API with a key; a save every 100 ms): ${mixed.result.requestsPerSecond.toFixed(0)} req/s, p99 ${mixed.result.p99Ms} ms, ${mixed.result.errors + mixed.result.timeouts} failed (0 ${mark(mixed.result.errors + mixed.result.timeouts === 0)}), ${mixed.result.serverErrors} 5xx (0 ${mark(mixed.result.serverErrors === 0)}), ${mixed.result.non2xx} non-2xx (429s of the key's limit included), ${mixed.result.saves} saves (${mixed.result.failedSaves} failed), old page seen up to ${mixed.result.longestStaleMs} ms after a save (<= TTL ${mark(mixed.result.longestStaleMs <= 60_000)}); ${staff(mixed)}`,
-    `  public API 429s: ${refused.result.requestsPerSecond.toFixed(0)} req/s = ${(refused.result.requestsPerSecond / articlePage).toFixed(2)}x the cached article (>= 1 ${mark(refused.result.requestsPerSecond >= articlePage)}), p50 ${refused.result.p50Ms} ms; ${staff(refused)}`,
-  ];
-  return { table: lines.join("\n"), peakRssMb: peak };
-}
-
 async function main() {
   ensureBuild();
   await ensureDatabase();
@@ -446,7 +257,7 @@ async function main() {
   // The machine's speed, for readers who want to scale absolute figures: node:http serving the
   // article page (the first of the article page's rounds is this same measurement).
   const cached = await measureAll("cache on", app, baseline, urls(true));
-  const underLoad = await loadScenarios(app, slug);
+  const underLoad = await loadScenarios(app, slug, `http://127.0.0.1:${appPort}`, log);
   await stop(app);
 
   log("starting the server with the page cache off");
@@ -456,7 +267,7 @@ async function main() {
   const appPid = app.pid!;
   const uploads = await uploadMemoryScenarios({
     origin: `http://127.0.0.1:${appPort}`,
-    token: await signIn("editor@aurumwire.test", "AurumEditor#2024"),
+    token: await signIn(`http://127.0.0.1:${appPort}`, "editor@aurumwire.test", "AurumEditor#2024"),
     rssMb: () => rssMb(appPid),
   });
   await stop(app);
@@ -478,7 +289,7 @@ async function main() {
 
   const rows: Row[] = [...cached.rows, ...uncached.rows];
   const articleRow = cached.rows.find((row) => row.name.startsWith("article page"));
-  const reference = readReference();
+  const reference = readReference(referenceFile, benchSettings);
   const { table, regressions } = format(rows, reference.ratios);
   const peak = Math.max(cached.peakRssMb, uncached.peakRssMb, underLoad.peakRssMb);
   console.log("");
