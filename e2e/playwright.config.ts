@@ -6,7 +6,8 @@ type WebServer = Extract<PlaywrightTestConfig["webServer"], unknown[]>[number];
 // config is evaluated again in every worker: the port travels to them through the environment.
 process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
 const port = Number(process.env.E2E_PORT);
-// The AI writer talks to a local stand-in for Ollama (fake-ollama.mjs) on the next port.
+// The AI writer talks to a local stand-in for Ollama (fake-ollama.ts, the server tests' own) on
+// the next port.
 const fakeOllamaPort = port + 1;
 // The image services (AUTOMATIC1111 and OpenAI Images) are fake-images.mjs on port + 2.
 const fakeImagesPort = port + 2;
@@ -83,8 +84,8 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: "node fake-ollama.mjs",
-      url: `http://127.0.0.1:${fakeOllamaPort}/`,
+      command: "npx tsx fake-ollama.ts",
+      url: `http://127.0.0.1:${fakeOllamaPort}/api/tags`,
       timeout: 30_000,
       reuseExistingServer: false,
       env: { FAKE_OLLAMA_PORT: String(fakeOllamaPort) },
