@@ -2,6 +2,7 @@ import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import type { CounterStore } from "./lib/counters";
 import { createSecretBox } from "./lib/secret-box";
+import { createWorkQueue } from "./lib/work-queue";
 import { createApiKeysRepository } from "./modules/api-keys/repository";
 import { createApiKeysService } from "./modules/api-keys/service";
 import { createUsageRecorder } from "./modules/api-keys/usage-recorder";
@@ -17,7 +18,6 @@ import { createTwoFactor } from "./modules/auth/two-factor";
 import { createTwoFactorRepository } from "./modules/auth/two-factor-repository";
 import { createMailer } from "./modules/mail/mailer";
 import { createMailOutbox } from "./modules/mail/outbox";
-import { createMailOutboxRepository } from "./modules/mail/outbox-repository";
 import { createLinkSigner } from "./modules/mail/signed-links";
 import type { MarketDataLogger } from "./modules/market-data/service";
 import type { FileStorage } from "./modules/media/file-storage";
@@ -50,8 +50,8 @@ export function createAccountServices(deps: {
     from: config.mail.from,
     timeoutMs: config.mail.timeoutMs,
   });
-  // Every mail is queued there and sent by its job (issue 33, decision 223).
-  const outbox = createMailOutbox({ repository: createMailOutboxRepository(db), mailer, log });
+  // Every mail is queued on the work queue and sent by its job (decisions 223 and 183).
+  const outbox = createMailOutbox({ queue: createWorkQueue(db), mailer, log });
   const mailLinks = createLinkSigner(config.jwtSecret);
   const emailVerification = createEmailVerification({
     users: usersRepository,
