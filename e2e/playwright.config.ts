@@ -31,7 +31,9 @@ function appServer(serverPort: number): WebServer {
   return {
     command: "node serve.mjs",
     url: `http://127.0.0.1:${serverPort}/api/health`,
-    timeout: 120_000,
+    // A hang bound, not a speed limit: a first start migrates and seeds the demo content, which
+    // took over 120 s on a 2-core machine at a load of 30 (as own-server.ts allows).
+    timeout: 300_000,
     reuseExistingServer: false,
     // The server closes its database and serve.mjs removes the data folder before it exits.
     gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
@@ -86,28 +88,28 @@ export default defineConfig({
     {
       command: "npx tsx fake-ollama.ts",
       url: `http://127.0.0.1:${fakeOllamaPort}/api/tags`,
-      timeout: 30_000,
+      timeout: 120_000,
       reuseExistingServer: false,
       env: { FAKE_OLLAMA_PORT: String(fakeOllamaPort) },
     },
     {
       command: "node fake-partner.mjs",
       url: `http://127.0.0.1:${fakePartnerPort}/posts`,
-      timeout: 30_000,
+      timeout: 120_000,
       reuseExistingServer: false,
       env: { FAKE_PARTNER_PORT: String(fakePartnerPort) },
     },
     {
       command: "node fake-images.mjs",
       url: `http://127.0.0.1:${fakeImagesPort}/`,
-      timeout: 30_000,
+      timeout: 120_000,
       reuseExistingServer: false,
       env: { FAKE_IMAGES_PORT: String(fakeImagesPort) },
     },
     {
       command: "node fake-smtp.mjs",
       url: `http://127.0.0.1:${fakeSmtpHttpPort}/mails`,
-      timeout: 30_000,
+      timeout: 120_000,
       reuseExistingServer: false,
       env: { FAKE_SMTP_PORT: String(fakeSmtpPort), FAKE_SMTP_HTTP_PORT: String(fakeSmtpHttpPort) },
     },
