@@ -11,7 +11,6 @@ import type { Article } from "@aurumwire/shared/articles";
 import type { UserRow } from "../../db/schema";
 import { AppError, badRequest, forbidden } from "../../errors";
 import type { ArticleEditorService } from "../articles/editor-service";
-import { drawBrandedCover } from "../media/branded-cover";
 import type { MediaService } from "../media/service";
 import { createImageBatches } from "./batches";
 import { dollars, micros, startOfUtcMonth } from "./image-cost";
@@ -113,7 +112,7 @@ export function createAiImagesService(deps: {
       prompt: null,
     });
     try {
-      const bytes = await drawBrandedCover({
+      const bytes = await deps.media.drawBrandedCover({
         title: article.title,
         label: article.category?.name ?? "News",
         color: article.category?.color ?? "#FFD700",

@@ -9,9 +9,9 @@ import { limits } from "@aurumwire/shared/limits";
 import { computeSeoScore } from "@aurumwire/shared/seo";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../errors";
-import type { ArticlesRepository } from "../articles/repository";
-import { sanitizeArticleHtml } from "../articles/sanitize";
-import { articleBodyText } from "../search/search-highlight";
+import { sanitizeArticleHtml } from "../../lib/article-html";
+import { articleBodyText } from "../../lib/search-highlight";
+import type { ArticleReads } from "../articles/reads-service";
 import { findArchiveSources, maxSources } from "./archive-research";
 import { clampText, parseOutline, sectionHtml, sourcesHtml } from "./draft-content";
 import { uncheckedFigures } from "./figure-check";
@@ -31,7 +31,7 @@ export type ProgressListener = (progress: GenerationProgress) => void;
  */
 export function createGenerationRunner(deps: {
   repository: AiGenerationsRepository;
-  articles: ArticlesRepository;
+  articles: ArticleReads;
   publicUrl: string;
   /** Spec point 9: 300000 ms for a whole generation. */
   timeoutMs: number;
