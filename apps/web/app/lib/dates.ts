@@ -58,3 +58,16 @@ export function formatDayLabel(day: string): string {
   const value = new Date(year, (month ?? 1) - 1, date ?? 1);
   return isValid(value) ? format(value, "MMM d") : day;
 }
+
+/**
+ * A time on a chart's axis of the price history: the hour ('03:00 PM') over a day, the day
+ * ('Nov 27') over longer periods; in the reader's time zone, as the chart draws in the browser.
+ */
+export function formatChartTick(value: Date, spanHours: number): string {
+  return format(value, spanHours <= 24 ? "hh:mm a" : "MMM d");
+}
+
+/** A point's time in a chart's tooltip: 'Nov 27, 03:00 PM'. */
+export function formatChartMoment(value: Date): string {
+  return format(value, "MMM d, hh:mm a");
+}

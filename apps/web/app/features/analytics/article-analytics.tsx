@@ -22,10 +22,11 @@ import { countAxis } from "../../components/count-axis";
 import { PageHeading } from "../../components/page-heading";
 import { dashboardPaths } from "../../lib/dashboard-paths";
 import { formatDayLabel, formatDisplayDate } from "../../lib/dates";
+import { formatCount } from "../../lib/numbers";
 
-const count = (value: number) => value.toLocaleString("en-US");
 /** "1 visit", "2 visits". */
-const plural = (value: number, noun: string) => `${count(value)} ${noun}${value === 1 ? "" : "s"}`;
+const plural = (value: number, noun: string) =>
+  `${formatCount(value)} ${noun}${value === 1 ? "" : "s"}`;
 
 function Figure(props: { label: string; value: string; note?: string }) {
   return (
@@ -92,11 +93,11 @@ function Details({ details }: { details: ArticleAnalyticsDetails }) {
   return (
     <>
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, mb: 2 }}>
-        <Figure label="Unique readers" value={count(details.uniqueReaders)} />
+        <Figure label="Unique readers" value={formatCount(details.uniqueReaders)} />
         <Figure
           label="Read to the end"
           value={share === null ? "–" : `${Math.round(share * 100)}%`}
-          note={`${count(details.readThrough.reads)} of ${count(details.trackedViews)} tracked views`}
+          note={`${formatCount(details.readThrough.reads)} of ${formatCount(details.trackedViews)} tracked views`}
         />
         <Figure
           label="Average time on page"
@@ -167,7 +168,7 @@ function Details({ details }: { details: ArticleAnalyticsDetails }) {
                         )}
                       </Box>
                       <Typography component="span" sx={{ fontWeight: 700 }}>
-                        {count(row.views)}
+                        {formatCount(row.views)}
                       </Typography>
                     </Box>
                   </Box>
@@ -195,7 +196,7 @@ function Details({ details }: { details: ArticleAnalyticsDetails }) {
                     />
                   </Box>
                   <Typography component="dd" sx={{ m: 0, textAlign: "right", fontWeight: 700 }}>
-                    {count(bucket.count)}
+                    {formatCount(bucket.count)}
                   </Typography>
                 </Box>
               ))}
@@ -252,8 +253,8 @@ export function ArticleAnalyticsView({ articleId }: { articleId: number }) {
       {back}
       <PageHeading title="Article analytics" subtitle={data.title} />
       <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, mb: 2 }}>
-        <Figure label="Views" value={count(data.views)} />
-        <Figure label="Likes" value={count(data.likes)} />
+        <Figure label="Views" value={formatCount(data.views)} />
+        <Figure label="Likes" value={formatCount(data.likes)} />
       </Box>
       {data.details ? (
         <Details details={data.details} />

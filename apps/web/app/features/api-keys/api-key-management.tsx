@@ -23,6 +23,7 @@ import { PageHeading } from "../../components/page-heading";
 import { useAuth } from "../../lib/auth-context";
 import { formatDisplayDate } from "../../lib/dates";
 import { errorMessage } from "../../lib/error-text";
+import { formatCount } from "../../lib/numbers";
 import { EditApiKeyDialog, GenerateApiKeyDialog, RevealApiKeyDialog } from "./api-key-dialogs";
 import { useApiKeys, useRevokeApiKey, useUpdateApiKey } from "./api-keys-api";
 
@@ -181,9 +182,7 @@ export function ApiKeyManagement() {
                 <Tooltip
                   title={`${key.usageCount} requests${key.lastUsedIp ? `, the last from ${key.lastUsedIp}` : ""}`}
                 >
-                  <span style={{ whiteSpace: "nowrap" }}>
-                    {key.usageCount.toLocaleString("en-US")}
-                  </span>
+                  <span style={{ whiteSpace: "nowrap" }}>{formatCount(key.usageCount)}</span>
                 </Tooltip>
               </TableCell>
               <TableCell>

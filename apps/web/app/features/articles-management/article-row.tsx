@@ -21,6 +21,7 @@ import { RowActionsMenu, SelectRowCell } from "../../components/management-table
 import { readableTextColor } from "../../lib/contrast";
 import { dashboardPaths } from "../../lib/dashboard-paths";
 import { formatArticleDate } from "../../lib/dates";
+import { formatCount } from "../../lib/numbers";
 
 export const statusLabels: Record<ArticleStatus, string> = {
   published: "Published",
@@ -97,7 +98,7 @@ export function ArticleRow(props: {
           ))}
         </Select>
       </TableCell>
-      <TableCell align="right">{article.viewCount.toLocaleString("en-US")}</TableCell>
+      <TableCell align="right">{formatCount(article.viewCount)}</TableCell>
       <TableCell sx={{ whiteSpace: "nowrap" }}>{formatArticleDate(article.publishedAt)}</TableCell>
       <TableCell align="center">
         <Tooltip

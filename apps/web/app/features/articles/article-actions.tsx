@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { api } from "../../lib/api-client";
 import { useAuth } from "../../lib/auth-context";
-import { formatCount } from "./format";
+import { formatCount } from "../../lib/numbers";
 
 /** Share: the Web Share API where there is one, else the link is copied. */
 export function ShareButton({ title, url }: { title: string; url: string }) {

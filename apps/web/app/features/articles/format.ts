@@ -1,5 +1,5 @@
 import type { Article } from "@aurumwire/shared/articles";
-import { groupedDigits } from "@aurumwire/shared/format";
+import { formatCount } from "../../lib/numbers";
 
 /**
  * What a card shows of an article. Pages send cards only these fields in their loader data (the
@@ -53,11 +53,6 @@ export function articleImage(article: Pick<Article, "featuredImage">): string {
 
 export function articlePath(article: Pick<Article, "slug" | "id">): string {
   return `/article/${article.slug || article.id}`;
-}
-
-/** '2,310': a whole count with thousands separators. */
-export function formatCount(value: number): string {
-  return groupedDigits(Math.round(value), 0);
 }
 
 /** '1 view', '2,310 views'. */

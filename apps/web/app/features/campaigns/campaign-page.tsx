@@ -18,6 +18,7 @@ import { ApiError } from "../../lib/api-client";
 import { dashboardPaths } from "../../lib/dashboard-paths";
 import { formatArticleDate } from "../../lib/dates";
 import { errorMessage } from "../../lib/error-text";
+import { formatCount } from "../../lib/numbers";
 import { ArticleChooser } from "./article-chooser";
 import {
   partnerBase,
@@ -99,9 +100,7 @@ export function CampaignPage({ id }: { id: number }) {
       >
         <Chip label={campaign.status} color={campaignStatusColor(campaign.status)} />
         <Typography variant="body2">Template: {campaign.template.name}</Typography>
-        <Typography variant="body2">
-          Budget: ${campaign.budget.amount.toLocaleString("en-US")}
-        </Typography>
+        <Typography variant="body2">Budget: ${formatCount(campaign.budget.amount)}</Typography>
         <Typography variant="body2">
           {formatArticleDate(campaign.schedule.startDate)} to{" "}
           {formatArticleDate(campaign.schedule.endDate)}

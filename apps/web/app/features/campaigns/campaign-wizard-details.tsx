@@ -15,6 +15,7 @@ import Switch from "@mui/material/Switch";
 import Typography from "@mui/material/Typography";
 import type { UseFormReturn } from "react-hook-form";
 import { FormTextField } from "../../components/form/form-text-field";
+import { formatCount } from "../../lib/numbers";
 import { ArticleChooser } from "./article-chooser";
 import type { DetailsValues } from "./campaign-wizard-parts";
 import { PartnerChooser } from "./partner-chooser";
@@ -180,7 +181,7 @@ export function DetailsStep({
           </Typography>
           <Typography variant="body2">Category: {template.category}</Typography>
           <Typography variant="body2">
-            Estimated reach: {template.estimatedReach.toLocaleString("en-US")}
+            Estimated reach: {formatCount(template.estimatedReach)}
           </Typography>
           <Typography variant="body2">Content types: {template.contentTypes.join(", ")}</Typography>
           <Typography variant="body2">Platforms: {template.platforms.join(", ")}</Typography>

@@ -5,6 +5,7 @@ import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
+import { formatCount } from "../../lib/numbers";
 import { type DetailsValues, IntegrationBanner } from "./campaign-wizard-parts";
 import { ChosenPartners } from "./partner-chooser";
 
@@ -41,8 +42,8 @@ export function ReviewStep({
         </Typography>
         {values.description && <Typography color="text.secondary">{values.description}</Typography>}
         <Typography variant="body2" sx={{ mt: 1 }}>
-          Template: {template.name} · Budget: ${parseBudget(values.budget).toLocaleString("en-US")}{" "}
-          · {values.startDate || "no start"} to {values.endDate || "no end"} · Risk:{" "}
+          Template: {template.name} · Budget: ${formatCount(parseBudget(values.budget))} ·{" "}
+          {values.startDate || "no start"} to {values.endDate || "no end"} · Risk:{" "}
           {values.riskLevel}
         </Typography>
         <Typography variant="body2">

@@ -36,6 +36,7 @@ import useMediaQuery from "@mui/material/useMediaQuery";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { errorMessage } from "../../lib/error-text";
+import { formatCount } from "../../lib/numbers";
 import { DetailsStep } from "./campaign-wizard-details";
 import {
   categoryIcons,
@@ -206,7 +207,7 @@ export function CampaignWizard(props: {
                         </Typography>
                         <Typography variant="body2">Duration: {candidate.duration}</Typography>
                         <Typography variant="body2">
-                          Estimated reach: {candidate.estimatedReach.toLocaleString("en-US")}
+                          Estimated reach: {formatCount(candidate.estimatedReach)}
                         </Typography>
                         <Typography variant="body2">
                           Platforms: {firstWithMore(candidate.platforms, 3)}

@@ -18,6 +18,7 @@ import { useAuth } from "../../lib/auth-context";
 import { dashboardPaths } from "../../lib/dashboard-paths";
 import { formatArticleDate, formatDateTime } from "../../lib/dates";
 import { errorMessage } from "../../lib/error-text";
+import { formatCount } from "../../lib/numbers";
 import { CampaignWizard } from "./campaign-wizard";
 import {
   partnerBase,
@@ -220,7 +221,7 @@ export function CampaignsDashboard() {
                 color={campaignStatusColor(campaign.status)}
               />
             </TableCell>
-            <TableCell align="right">${campaign.budget.amount.toLocaleString("en-US")}</TableCell>
+            <TableCell align="right">${formatCount(campaign.budget.amount)}</TableCell>
             <TableCell>
               {campaign.counts.sent} sent · {campaign.counts.queued} queued
               {campaign.counts.failed ? ` · ${campaign.counts.failed} failed` : ""}

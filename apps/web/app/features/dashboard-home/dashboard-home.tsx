@@ -37,6 +37,7 @@ import { PageHeading } from "../../components/page-heading";
 import { useAuth } from "../../lib/auth-context";
 import { dashboardPaths } from "../../lib/dashboard-paths";
 import { formatAge } from "../../lib/dates";
+import { formatCount } from "../../lib/numbers";
 import { ReviewQueueCard } from "./review-queue-card";
 import { SiteAnalytics } from "./site-analytics";
 
@@ -47,7 +48,7 @@ function StatCard(props: { label: string; value: number | undefined; icon: React
         <Box sx={{ color: "primary.main", display: "flex" }}>{props.icon}</Box>
         <Box>
           <Typography variant="h4" component="p" sx={{ fontWeight: 800 }}>
-            {props.value === undefined ? "–" : props.value.toLocaleString("en-US")}
+            {props.value === undefined ? "–" : formatCount(props.value)}
           </Typography>
           <Typography color="text.secondary">{props.label}</Typography>
         </Box>

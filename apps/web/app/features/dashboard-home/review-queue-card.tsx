@@ -9,9 +9,10 @@ import { Link as RouterLink } from "react-router";
 import { useReviewCounts } from "../../api/article-review";
 import { useAuth } from "../../lib/auth-context";
 import { dashboardPaths } from "../../lib/dashboard-paths";
+import { formatCount } from "../../lib/numbers";
 
 const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+  `${formatCount(count)} ${count === 1 ? one : many}`;
 
 /**
  * The dashboard's review count (decision 265): editors and admins see the Review queue, authors

@@ -21,9 +21,8 @@ import { useAnalyticsOverview } from "../../api/analytics";
 import { countAxis } from "../../components/count-axis";
 import { dashboardPaths } from "../../lib/dashboard-paths";
 import { formatDayLabel } from "../../lib/dates";
+import { formatCount } from "../../lib/numbers";
 import { SentimentTrends } from "./sentiment-trends";
-
-const count = (value: number) => value.toLocaleString("en-US");
 
 function Section(props: { title: string; children: ReactNode }) {
   return (
@@ -49,7 +48,7 @@ function RankedList(props: {
           <Box sx={{ display: "flex", gap: 2, justifyContent: "space-between" }}>
             <Box sx={{ minWidth: 0, overflowWrap: "anywhere" }}>{row.name}</Box>
             <Typography component="span" sx={{ fontWeight: 700, whiteSpace: "nowrap" }}>
-              {count(row.views)}
+              {formatCount(row.views)}
             </Typography>
           </Box>
         </Box>
@@ -129,12 +128,12 @@ export function SiteAnalytics({ userId }: { userId: number | undefined }) {
           <CardContent>
             <Typography color="text.secondary">Views today</Typography>
             <Typography variant="h4" component="p" sx={{ fontWeight: 800 }}>
-              {count(data.today.views)}
+              {formatCount(data.today.views)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {change === null
                 ? "No views in the 7 days before"
-                : `${change >= 0 ? "+" : ""}${change}% against the 7-day average (${count(data.previous7DaysAverage)})`}
+                : `${change >= 0 ? "+" : ""}${change}% against the 7-day average (${formatCount(data.previous7DaysAverage, 1)})`}
             </Typography>
           </CardContent>
         </Card>
@@ -142,7 +141,7 @@ export function SiteAnalytics({ userId }: { userId: number | undefined }) {
           <CardContent>
             <Typography color="text.secondary">Read to the end today</Typography>
             <Typography variant="h4" component="p" sx={{ fontWeight: 800 }}>
-              {count(data.today.readThroughs)}
+              {formatCount(data.today.readThroughs)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {data.today.views > 0

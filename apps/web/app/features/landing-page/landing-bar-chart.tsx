@@ -1,13 +1,12 @@
 import { BarChart } from "@mui/x-charts/BarChart";
 import { MuiTheme } from "../../components/mui-theme";
+import { formatCompactNumber } from "../../lib/numbers";
 
 /**
  * A Custom Charts bar chart on the landing page: its own chunk, loaded lazily (landing-layout.tsx),
  * so pages without a chart load no chart code; inside the MUI theme, which public pages do not
  * have at their root (decision 150), so its axes are drawn in the dark theme's colours.
  */
-const compact = new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 });
-
 export default function LandingBarChart({
   labels,
   values,
@@ -26,7 +25,8 @@ export default function LandingBarChart({
         yAxis={[
           {
             width: 48,
-            valueFormatter: (value: number | null) => (value === null ? "" : compact.format(value)),
+            valueFormatter: (value: number | null) =>
+              value === null ? "" : formatCompactNumber(value),
           },
         ]}
         series={[{ data: values, label: seriesLabel, color: "#FFD700" }]}

@@ -1,4 +1,3 @@
-import { groupedDigits } from "@aurumwire/shared/format";
 import type { LandingChart } from "@aurumwire/shared/landing-page";
 import {
   landingChartDescription,
@@ -19,6 +18,7 @@ import type { NewsTickerResponse } from "@aurumwire/shared/news";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Footer, type FooterColumn } from "../../components/layout/footer";
 import { SiteLink } from "../../components/site-link";
+import { formatSignedChange } from "../../lib/numbers";
 import type {
   LandingArticle,
   LandingBlock,
@@ -96,15 +96,6 @@ const lineColors = [
   "#7986CB",
   "#A1887F",
 ];
-
-/**
- * A move with its sign and at most one decimal, as Intl's `signDisplay: "exceptZero"` writes it:
- * `+2.5`, `-1`, `0`. Written out: /landing builds no Intl number format when it loads (decision 150).
- */
-function signedChange(change: number): string {
-  const digits = groupedDigits(Math.abs(change), 1).replace(/\.0$/, "");
-  return digits === "0" ? digits : `${change > 0 ? "+" : "-"}${digits}`;
-}
 
 /** A bar per coin of the latest figures. */
 function LatestChart({
@@ -200,7 +191,7 @@ function PeriodChart({
             />
             {entry.symbol}
             {entry.change !== null && (
-              <span className="aw-landing-chart__change">{signedChange(entry.change)}%</span>
+              <span className="aw-landing-chart__change">{formatSignedChange(entry.change)}%</span>
             )}
           </li>
         ))}

@@ -1,24 +1,7 @@
 import { LineChart } from "@mui/x-charts/LineChart";
 import { MuiTheme } from "../../components/mui-theme";
-
-/**
- * A Custom Charts line chart over a period of the price history (decision 125): one line per
- * coin. Its own chunk, loaded lazily like landing-bar-chart.tsx, inside the MUI theme so its axes
- * and tooltip are drawn in the dark theme's colours. The legend is the card's own HTML.
- */
-const percent = new Intl.NumberFormat("en", {
-  maximumFractionDigits: 1,
-  signDisplay: "exceptZero",
-});
-const fullValue = new Intl.NumberFormat("en", { maximumSignificantDigits: 6 });
-const dayLabel = new Intl.DateTimeFormat("en", { month: "short", day: "numeric" });
-const hourLabel = new Intl.DateTimeFormat("en", { hour: "2-digit", minute: "2-digit" });
-const tooltipLabel = new Intl.DateTimeFormat("en", {
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
+import { formatChartMoment, formatChartTick } from "../../lib/dates";
+import { formatCompactNumber, formatSignedChange, formatSignificant } from "../../lib/numbers";
 
 export interface LandingLineSeries {
   label: string;
@@ -27,6 +10,11 @@ export interface LandingLineSeries {
   data: Array<number | null>;
 }
 
+/**
+ * A Custom Charts line chart over a period of the price history (decision 125): one line per
+ * coin. Its own chunk, loaded lazily like landing-bar-chart.tsx, inside the MUI theme so its axes
+ * and tooltip are drawn in the dark theme's colours. The legend is the card's own HTML.
+ */
 export default function LandingLineChart({
   times,
   series,
@@ -38,21 +26,17 @@ export default function LandingLineChart({
   unit: "usd" | "percent";
   spanHours: number;
 }) {
-  const tick = spanHours <= 24 ? hourLabel : dayLabel;
   // Compact figures (60K, 1.2B) with as many digits as the lines' range needs: a day of ether
   // moving between 3,420 and 3,550 reads 3.42K ... 3.55K, not 3.5K five times.
   const values = series.flatMap((line) => line.data).filter((value) => value !== null);
   const high = Math.max(...values.map(Math.abs));
   const range = Math.max(...values) - Math.min(...values);
   const digits = range > 0 ? Math.ceil(Math.log10(high / range)) + 2 : 3;
-  const compact = new Intl.NumberFormat("en", {
-    notation: "compact",
-    maximumSignificantDigits: Math.min(Math.max(digits, 2), 6),
-  });
+  const significantDigits = Math.min(Math.max(digits, 2), 6);
   const formatValue = (value: number | null, full = false) => {
     if (value === null) return "";
-    if (unit === "percent") return `${percent.format(value)}%`;
-    return full ? `$${fullValue.format(value)}` : compact.format(value);
+    if (unit === "percent") return `${formatSignedChange(value)}%`;
+    return full ? `$${formatSignificant(value)}` : formatCompactNumber(value, significantDigits);
   };
   return (
     <MuiTheme>
@@ -63,7 +47,9 @@ export default function LandingLineChart({
             scaleType: "time",
             data: times.map((at) => new Date(at)),
             valueFormatter: (value: Date, context) =>
-              context.location === "tick" ? tick.format(value) : tooltipLabel.format(value),
+              context.location === "tick"
+                ? formatChartTick(value, spanHours)
+                : formatChartMoment(value),
             // Keeps the labels apart on a phone's narrow card.
             tickLabelMinGap: 16,
           },
