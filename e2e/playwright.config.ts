@@ -6,7 +6,8 @@ type WebServer = Extract<PlaywrightTestConfig["webServer"], unknown[]>[number];
 // config is evaluated again in every worker: the port travels to them through the environment.
 process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
 const port = Number(process.env.E2E_PORT);
-// The AI writer talks to a local stand-in for Ollama (fake-ollama.mjs) on the next port.
+// The AI writer talks to a local stand-in for Ollama (fake-ollama.ts, the server tests' own) on
+// the next port.
 const fakeOllamaPort = port + 1;
 // The image services (AUTOMATIC1111 and OpenAI Images) are fake-images.mjs on port + 2.
 const fakeImagesPort = port + 2;
@@ -30,7 +31,9 @@ function appServer(serverPort: number): WebServer {
   return {
     command: "node serve.mjs",
     url: `http://127.0.0.1:${serverPort}/api/health`,
-    timeout: 120_000,
+    // A hang bound, not a speed limit: a first start migrates and seeds the demo content, which
+    // took over 120 s on a 2-core machine at a load of 30 (as own-server.ts allows).
+    timeout: 300_000,
     reuseExistingServer: false,
     // The server closes its database and serve.mjs removes the data folder before it exits.
     gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
@@ -83,30 +86,30 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: "node fake-ollama.mjs",
-      url: `http://127.0.0.1:${fakeOllamaPort}/`,
-      timeout: 30_000,
+      command: "npx tsx fake-ollama.ts",
+      url: `http://127.0.0.1:${fakeOllamaPort}/api/tags`,
+      timeout: 120_000,
       reuseExistingServer: false,
       env: { FAKE_OLLAMA_PORT: String(fakeOllamaPort) },
     },
     {
       command: "node fake-partner.mjs",
       url: `http://127.0.0.1:${fakePartnerPort}/posts`,
-      timeout: 30_000,
+      timeout: 120_000,
       reuseExistingServer: false,
       env: { FAKE_PARTNER_PORT: String(fakePartnerPort) },
     },
     {
       command: "node fake-images.mjs",
       url: `http://127.0.0.1:${fakeImagesPort}/`,
-      timeout: 30_000,
+      timeout: 120_000,
       reuseExistingServer: false,
       env: { FAKE_IMAGES_PORT: String(fakeImagesPort) },
     },
     {
       command: "node fake-smtp.mjs",
       url: `http://127.0.0.1:${fakeSmtpHttpPort}/mails`,
-      timeout: 30_000,
+      timeout: 120_000,
       reuseExistingServer: false,
       env: { FAKE_SMTP_PORT: String(fakeSmtpPort), FAKE_SMTP_HTTP_PORT: String(fakeSmtpHttpPort) },
     },

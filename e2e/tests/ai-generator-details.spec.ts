@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test";
 import { demoAccounts, login, test } from "./fixtures";
 
-/** What editors tripped on in the AI Generator tab (issue 32), against fake-ollama.mjs. */
+/** What editors tripped on in the AI Generator tab (issue 32), against fake-ollama.ts. */
 test("a chip lifts the topic label, the preview takes the focus, and a double click saves one draft", async ({
   page,
   request,
@@ -36,7 +36,7 @@ test("a chip lifts the topic label, the preview takes the focus, and a double cl
   ).token as string;
   const draftIds = async () => {
     const drafts = await request.get(
-      `/api/admin/articles?limit=100&search=${encodeURIComponent("Bitcoin Mining After the Halving")}`,
+      `/api/admin/articles?limit=100&search=${encodeURIComponent("Bitcoin Halving Explained")}`,
       { headers: { authorization: `Bearer ${token}` } },
     );
     return ((await drafts.json()).articles as Array<{ id: number }>).map((article) => article.id);

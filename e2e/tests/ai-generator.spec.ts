@@ -2,7 +2,7 @@ import { expect } from "@playwright/test";
 import { login, test } from "./fixtures";
 
 /**
- * The AI Generator tab against the local Ollama stand-in (fake-ollama.mjs): a quick topic,
+ * The AI Generator tab against the local Ollama stand-in (fake-ollama.ts): a quick topic,
  * streamed progress, sources and the figure check, then 'Save as Draft & Edit' into the editor.
  */
 test("an author generates a grounded draft, checks it and lands in the editor", async ({
@@ -25,15 +25,13 @@ test("an author generates a grounded draft, checks it and lands in the editor", 
   await page.screenshot({ path: testInfo.outputPath("ai-generator-1440.png"), fullPage: true });
 
   await generate.click();
-  await expect(page.getByTestId("generation-progress")).toContainText(/Writing section \d of 3/);
+  await expect(page.getByTestId("generation-progress")).toContainText(/Writing section \d of 4/);
   const preview = page.getByTestId("generated-preview");
   await expect(preview).toBeVisible({ timeout: 30_000 });
-  await expect(
-    preview.getByRole("heading", { name: /Bitcoin Mining After the Halving/ }),
-  ).toBeVisible();
-  await expect(page.getByTestId("generated-content")).not.toContainText("Section 4");
+  await expect(preview.getByRole("heading", { name: /Bitcoin Halving Explained/ })).toBeVisible();
+  await expect(page.getByTestId("generated-content")).not.toContainText("Section 5");
   await expect(page.getByTestId("generation-sources").getByRole("link").first()).toBeVisible();
-  await expect(page.getByTestId("figure-checks")).toContainText("Check this figure: $250,000");
+  await expect(page.getByTestId("figure-checks")).toContainText("Check this figure: $123,456");
   await expect(preview.getByTestId("seo-score")).toBeVisible();
   await expect(page.getByRole("table", { name: "Generation log" })).toContainText("Written");
   await page.screenshot({
@@ -49,7 +47,7 @@ test("an author generates a grounded draft, checks it and lands in the editor", 
   await expect(page.getByText("Article generated and saved!")).toBeVisible();
   await page.waitForURL(/\/dashboard\/articles\/\d+\/edit$/);
   await expect(page.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(
-    /Bitcoin Mining After the Halving/,
+    /Bitcoin Halving Explained/,
   );
 });
 

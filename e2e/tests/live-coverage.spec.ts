@@ -1,13 +1,7 @@
 import { type APIRequestContext, expect } from "@playwright/test";
-// The server tests' stand-ins for the exchange (the Coinbase feed protocol) and the price API.
-import {
-  type FakeCoinbaseFeed,
-  startFakeCoinbaseFeed,
-} from "../../apps/server/test/fake-coinbase-feed";
-import { healthyProvider } from "../../apps/server/test/fake-coingecko";
-import { type FakeServer, startFakeServer } from "../../apps/server/test/fake-http-server";
+import type { FakeCoinbaseFeed } from "../../apps/server/test/fake-coinbase-feed";
 import { demoAccounts, login, seriousViolations, test } from "./fixtures";
-import { type OwnServer, startOwnServer } from "./own-server";
+import { type StreamingServer, startStreamingServer } from "./own-server";
 
 /**
  * Issue 34: on an open article page, a live-coverage update posted from the dashboard and a price
@@ -17,9 +11,8 @@ import { type OwnServer, startOwnServer } from "./own-server";
  */
 const port = Number(process.env.E2E_PORT) + 7;
 const baseURL = `http://127.0.0.1:${port}`;
+let streaming: StreamingServer;
 let exchange: FakeCoinbaseFeed;
-let priceApi: FakeServer;
-let server: OwnServer;
 
 test.use({ baseURL });
 test.describe.configure({ mode: "serial" });
@@ -27,24 +20,13 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
   // Bounds on a hang, not on speed: at a load of 35 a fresh server's migrate-and-seed took over 2 min.
   test.setTimeout(480_000);
-  exchange = await startFakeCoinbaseFeed({ heartbeatMs: 500 });
-  priceApi = await startFakeServer(healthyProvider());
-  server = await startOwnServer({
-    port,
-    env: {
-      MARKET_DATA_URL: `${priceApi.url}/api/v3`,
-      MARKET_STREAM_URL: exchange.url,
-      MARKET_STREAM_KIND: "coinbase",
-    },
-  });
-  // The server holds the one exchange connection.
-  await expect.poll(() => exchange.openCount(), { timeout: 30_000 }).toBe(1);
+  // The server holds the one exchange connection when this returns.
+  streaming = await startStreamingServer({ port });
+  exchange = streaming.exchange;
 });
 
 test.afterAll(async () => {
-  await server?.close();
-  await exchange?.close();
-  await priceApi?.close();
+  await streaming?.close();
 });
 
 async function apiToken(request: APIRequestContext) {

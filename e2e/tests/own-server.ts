@@ -3,11 +3,18 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect } from "@playwright/test";
+// The server tests' stand-ins for the exchange (the Coinbase feed protocol) and the price API.
+import { startFakeCoinbaseFeed } from "../../apps/server/test/fake-coinbase-feed";
+import { healthyProvider } from "../../apps/server/test/fake-coingecko";
+import { startFakeServer } from "../../apps/server/test/fake-http-server";
 
 /**
  * A built server of a spec's own (its own data folder and port), for specs whose settings (an
  * exchange stream, VAPID keys) or whose events would change the shared e2e server's pages.
  * `restart` stops it and starts it again on the same folder: what was stored stays.
+ *
+ * Ports, from E2E_PORT (playwright.config.ts uses +0 to +5 and +20 for its own servers): +7
+ * live-coverage, +8 breaking-alerts, +9 syndication-screens, +10 live-prices, +11 sentiment-ticker.
  */
 export async function startOwnServer(options: { port: number; env: Record<string, string> }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "aurumwire-own-e2e-"));
@@ -81,3 +88,46 @@ export async function startOwnServer(options: { port: number; env: Record<string
 }
 
 export type OwnServer = Awaited<ReturnType<typeof startOwnServer>>;
+
+/**
+ * An own server with an exchange stream (issue 34): the server tests' stand-ins for the exchange
+ * (the Coinbase feed protocol, a heartbeat every 500 ms) and for the price API, and the server
+ * holding its one exchange connection before this returns.
+ */
+export async function startStreamingServer(options: {
+  port: number;
+  env?: Record<string, string>;
+}) {
+  const exchange = await startFakeCoinbaseFeed({ heartbeatMs: 500 });
+  const priceApi = await startFakeServer(healthyProvider());
+  const close = async () => {
+    await exchange.close();
+    await priceApi.close();
+  };
+  try {
+    const server = await startOwnServer({
+      port: options.port,
+      env: {
+        MARKET_DATA_URL: `${priceApi.url}/api/v3`,
+        MARKET_STREAM_URL: exchange.url,
+        MARKET_STREAM_KIND: "coinbase",
+        ...options.env,
+      },
+    });
+    await expect.poll(() => exchange.openCount(), { timeout: 30_000 }).toBe(1);
+    return {
+      exchange,
+      priceApi,
+      server,
+      async close() {
+        await server.close();
+        await close();
+      },
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+export type StreamingServer = Awaited<ReturnType<typeof startStreamingServer>>;

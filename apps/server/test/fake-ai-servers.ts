@@ -90,19 +90,25 @@ export const ollamaModels = {
   ],
 };
 
-/** One Ollama `/api/chat` streamed answer: NDJSON lines, the last with done and token counts. */
-export function writeOllamaStream(
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One Ollama `/api/chat` streamed answer: NDJSON lines, the last with done and token counts. With
+ * `pauseMs` the pieces come a quarter of it apart and the last a whole one later, as from a
+ * model on a laptop (the e2e run watches the progress and cancels midway); without, at once.
+ */
+export async function writeOllamaStream(
   response: ServerResponse,
   text: string,
-  options: { cutShort?: boolean; errorMidway?: string } = {},
+  options: { cutShort?: boolean; errorMidway?: string; pauseMs?: number } = {},
 ) {
   response.statusCode = 200;
   response.setHeader("content-type", "application/x-ndjson");
-  const parts = pieces(text);
-  parts.forEach((part, index) => {
+  for (const [index, part] of pieces(text).entries()) {
+    if (response.destroyed) return;
     if (options.errorMidway && index === 1) {
       response.write(`${JSON.stringify({ error: options.errorMidway })}\n`);
-      return;
+      continue;
     }
     response.write(
       `${JSON.stringify({
@@ -112,7 +118,9 @@ export function writeOllamaStream(
         done: false,
       })}\n`,
     );
-  });
+    if (options.pauseMs) await pause(options.pauseMs / 4);
+  }
+  if (options.pauseMs) await pause(options.pauseMs);
   if (options.cutShort) {
     response.end();
     return;
@@ -131,25 +139,33 @@ export function writeOllamaStream(
   );
 }
 
-/** A healthy Ollama server. */
-export function ollamaHandler(request: RecordedRequest, response: ServerResponse) {
-  if (request.method === "GET" && request.path === "/api/tags") {
-    response.setHeader("content-type", "application/json");
-    response.end(JSON.stringify(ollamaModels));
-    return;
-  }
-  if (request.method === "POST" && request.path === "/api/chat") {
-    const text = isSentimentRequest(request)
-      ? sentimentAnswer(request)
-      : isOutlineRequest(request)
-        ? JSON.stringify(outlineAnswer)
-        : sectionAnswer(request);
-    writeOllamaStream(response, text);
-    return;
-  }
-  response.statusCode = 404;
-  response.end("404 page not found");
+/**
+ * A healthy Ollama server, its stream paced by `pauseMs` (see writeOllamaStream). The e2e run
+ * serves it too (e2e/fake-ollama.ts), so both suites meet one stand-in.
+ */
+export function pacedOllamaHandler(pauseMs = 0) {
+  return async (request: RecordedRequest, response: ServerResponse) => {
+    if (request.method === "GET" && request.path === "/api/tags") {
+      response.setHeader("content-type", "application/json");
+      response.end(JSON.stringify(ollamaModels));
+      return;
+    }
+    if (request.method === "POST" && request.path === "/api/chat") {
+      const text = isSentimentRequest(request)
+        ? sentimentAnswer(request)
+        : isOutlineRequest(request)
+          ? JSON.stringify(outlineAnswer)
+          : sectionAnswer(request);
+      await writeOllamaStream(response, text, { pauseMs });
+      return;
+    }
+    response.statusCode = 404;
+    response.end("404 page not found");
+  };
 }
+
+/** A healthy Ollama server that answers at once. */
+export const ollamaHandler = pacedOllamaHandler();
 
 /** One OpenAI chat completion streamed as server-sent events, with a usage chunk and [DONE]. */
 export function writeOpenAiStream(

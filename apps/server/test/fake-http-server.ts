@@ -18,9 +18,12 @@ export type FakeHandler = (request: RecordedRequest, response: ServerResponse) =
 
 /**
  * `host`: where it listens (127.0.0.1 unless a test needs another loopback address, or "::" for
- * IPv4 and IPv6 at once).
+ * IPv4 and IPv6 at once); `port`: a given port (the e2e run's), else any free one.
  */
-export async function startFakeServer(initial: FakeHandler, options: { host?: string } = {}) {
+export async function startFakeServer(
+  initial: FakeHandler,
+  options: { host?: string; port?: number } = {},
+) {
   const host = options.host ?? "127.0.0.1";
   let handler = initial;
   let connections = 0;
@@ -50,7 +53,7 @@ export async function startFakeServer(initial: FakeHandler, options: { host?: st
   server.on("connection", () => {
     connections += 1;
   });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${host === "::" ? "127.0.0.1" : host}:${port}`,

@@ -16,11 +16,16 @@ const desks = [
 const columns = [{ label: "Desk" }, { label: "Actions", align: "right" as const }];
 
 /** A screen's use of the table: rows on pages of two, row selection, a row menu. */
-function DeskTable(props: { loading?: boolean; onArchive?: (ids: number[]) => void }) {
+function DeskTable(props: {
+  loading?: boolean;
+  onArchive?: (ids: number[]) => void;
+  list?: typeof desks;
+}) {
+  const list = props.list ?? desks;
   const [page, setPage] = useState(0);
   const [selected, setSelected] = useState<number[]>([]);
   const [rowsPerPage, setRowsPerPage] = useState(2);
-  const rows = props.loading ? [] : desks.slice(page * rowsPerPage, (page + 1) * rowsPerPage);
+  const rows = props.loading ? [] : list.slice(page * rowsPerPage, (page + 1) * rowsPerPage);
   return (
     <ManagementTable
       label="Desks"
@@ -28,7 +33,7 @@ function DeskTable(props: { loading?: boolean; onArchive?: (ids: number[]) => vo
       loading={{ active: !!props.loading, text: "Loading desks..." }}
       empty={{ active: rows.length === 0, text: "No desks yet" }}
       pagination={{
-        count: desks.length,
+        count: list.length,
         page,
         rowsPerPage,
         rowsPerPageOptions: [2, 10],
@@ -101,6 +106,23 @@ describe("the management table", () => {
 
     await user.click(screen.getByRole("checkbox", { name: "Select all rows on this page" }));
     expect(within(bar).getByText("2 selected")).toBeTruthy();
+  });
+
+  it("shows more rows at a larger page size, and the screen's own words when there are none", async () => {
+    const { user, unmount } = renderScreen(<DeskTable />);
+    expect(screen.getByText("1–2 of 3")).toBeTruthy();
+    await user.click(screen.getByRole("combobox", { name: /Rows per page/ }));
+    await user.click(screen.getByRole("option", { name: "10" }));
+    expect(screen.getByText("1–3 of 3")).toBeTruthy();
+    expect(
+      screen.getAllByRole("checkbox", { name: /^Select (Markets|Policy|DeFi)$/ }),
+    ).toHaveLength(3);
+    unmount();
+
+    renderScreen(<DeskTable list={[]} />);
+    const table = screen.getByRole("table", { name: "Desks" });
+    expect(within(table).getByText("No desks yet")).toBeTruthy();
+    expect(within(table).queryByText("Loading desks...")).toBeNull();
   });
 
   it("keeps a row's less frequent actions behind its own menu", async () => {

@@ -28,7 +28,10 @@ export interface LiveSnapshot {
   state: StreamState | null;
   /** Latest price per symbol from the stream. */
   prices: ReadonlyMap<string, StreamPriceCoin>;
-  /** When the last prices event with coins arrived, in the browser's clock (ms), or null. */
+  /**
+   * The time of the newest price the stream has given (the exchange's time of the trade, ms),
+   * from the first event on; null before any, or while the prices are sample data (no time).
+   */
   lastUpdate: number | null;
 }
 
@@ -76,7 +79,9 @@ function unavailable() {
 
 function remember(event: MessageEvent) {
   if (event.lastEventId) lastEventId = event.lastEventId;
-  if (firstEventTimer !== null) {
+  // The first event of a connection: one this page opened, or one the browser opened again by
+  // itself after the connection dropped (the error handler said "connecting" meanwhile).
+  if (snapshot.status !== "open") {
     clearTimers();
     update({ status: "open" });
   }
@@ -99,10 +104,15 @@ function open() {
     const data = JSON.parse(event.data) as StreamPricesEvent;
     const prices = new Map(data.full ? [] : snapshot.prices);
     for (const coin of data.coins) prices.set(coin.symbol, coin);
+    // The first (full) event's time too: "Live" has a time from the start (decision 283).
+    const newest = data.updatedAt ? Date.parse(data.updatedAt) : Number.NaN;
     update({
       state: data.state,
       prices,
-      lastUpdate: data.coins.length > 0 && !data.full ? Date.now() : snapshot.lastUpdate,
+      lastUpdate:
+        data.coins.length > 0 && Number.isFinite(newest)
+          ? Math.max(newest, snapshot.lastUpdate ?? 0)
+          : snapshot.lastUpdate,
     });
   });
   stream.addEventListener("breaking", (event) => {

@@ -18,7 +18,8 @@ import {
   type LandingDraft,
   type LandingPageData,
 } from "../features/landing-page/compose-landing-page";
-import { LandingLayout, type LandingSlots } from "../features/landing-page/landing-layout";
+import { LandingLayout } from "../features/landing-page/landing-layout";
+import type { LandingSlots } from "../features/landing-page/landing-section";
 import { LiveMarketAnalytics } from "../features/market/market-analytics";
 import { NewsletterBox } from "../features/newsletter/newsletter-box";
 import { SentimentIndexSummary } from "../features/sentiment/sentiment-index-summary";

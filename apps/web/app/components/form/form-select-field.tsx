@@ -1,13 +1,7 @@
-import MenuItem from "@mui/material/MenuItem";
 import type { TextFieldProps } from "@mui/material/TextField";
-import type { ReactNode } from "react";
 import type { Control, FieldPath, FieldValues } from "react-hook-form";
 import { FormTextField } from "./form-text-field";
-
-export interface SelectOption {
-  value: string | number;
-  label: ReactNode;
-}
+import { optionItems, type SelectOption } from "./select-field";
 
 /**
  * The form kit's select: a FormTextField (bound to a react-hook-form field, showing the field's
@@ -24,11 +18,7 @@ export function FormSelectField<Values extends FieldValues, Transformed = Values
   const { options, ...fieldProps } = props;
   return (
     <FormTextField {...fieldProps} select>
-      {options.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
-          {option.label}
-        </MenuItem>
-      ))}
+      {optionItems(options)}
     </FormTextField>
   );
 }

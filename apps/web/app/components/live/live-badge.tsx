@@ -8,7 +8,7 @@ const clock = (at: number) => {
 };
 
 /**
- * "Live · 14:03:22" while the exchange stream is live (the time of the last price received),
+ * "Live · 14:03:22" while the exchange stream is live (the time of the newest price, decision 283),
  * "Delayed" while it is down; nothing while the page polls (no stream, or none configured).
  */
 export function LiveBadge({ live }: { live: LiveSnapshot }) {

@@ -2,16 +2,15 @@ import type { Article, ArticleInputParsed } from "@aurumwire/shared/articles";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Divider from "@mui/material/Divider";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { Controller, useFormContext } from "react-hook-form";
 import { articleStatusLabel, isScheduled } from "../../components/article-status-chip";
+import { FormCheckboxField } from "../../components/form/form-checkbox-field";
 import type { ArticleFormValues, SaveAction } from "./article-form-values";
 
 /** Status, the featured and premium switches, and the save buttons (spec points 2, 4 and 6). */
@@ -56,36 +55,18 @@ export function PublishingPanel(props: {
             Authors save drafts and submit them for review; an editor or admin publishes them.
           </Typography>
         )}
-        <Controller
+        <FormCheckboxField
           name="isFeatured"
           control={control}
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                  disabled={!canPublish}
-                />
-              }
-              label="Featured article"
-            />
-          )}
+          toggle="switch"
+          label="Featured article"
+          disabled={!canPublish}
         />
-        <Controller
+        <FormCheckboxField
           name="isPremium"
           control={control}
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                />
-              }
-              label="Premium content"
-            />
-          )}
+          toggle="switch"
+          label="Premium content"
         />
         <Divider />
         <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", gap: 1 }}>

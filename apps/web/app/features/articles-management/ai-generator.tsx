@@ -5,11 +5,10 @@ import {
   generatorMessages,
   type ResearchResponse,
 } from "@aurumwire/shared/ai-writer";
-import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import { useEffect, useMemo, useState } from "react";
-import { type Resolver, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import {
   buildCategoryTree,
   flattenCategoryTree,
@@ -23,6 +22,7 @@ import {
   useWriterStatus,
 } from "../../api/ai-writer";
 import { useFeedback } from "../../components/feedback";
+import { schemaResolver } from "../../components/form/form-kit";
 import { useAuth } from "../../lib/auth-context";
 import { GenerationLog } from "./generation-log";
 import { ResearchResult } from "./generation-sources";
@@ -31,11 +31,9 @@ import { GeneratorPreview } from "./generator-preview";
 import { useDraftSave } from "./use-draft-save";
 import { failureReason, useGeneration } from "./use-generation";
 
-const resolver = zodResolver(generateArticleInputSchema) as unknown as Resolver<
-  GeneratorForm,
-  unknown,
-  GenerateArticleInputParsed
->;
+const resolver = schemaResolver<GeneratorForm, typeof generateArticleInputSchema>(
+  generateArticleInputSchema,
+);
 
 const defaults: GeneratorForm = { prompt: "", keywords: "", ...generatorDefaults };
 

@@ -8,18 +8,33 @@ import AddIcon from "@mui/icons-material/Add";
 import SearchIcon from "@mui/icons-material/Search";
 import Button from "@mui/material/Button";
 import InputAdornment from "@mui/material/InputAdornment";
-import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import { Link as RouterLink } from "react-router";
 import { CategorySelect } from "../../components/category-select";
+import { SelectField, type SelectOption } from "../../components/form/select-field";
 import { dashboardPaths } from "../../lib/dashboard-paths";
 import { statusLabels } from "./article-row";
 
 export type StatusFilter = AdminStatusFilter;
 export type FeaturedFilter = "all" | "featured" | "not-featured";
+
+const statusOptions: SelectOption<StatusFilter>[] = [
+  { value: "all", label: "All" },
+  ...articleStatuses.map((value) => ({ value, label: statusLabels[value] })),
+  ...reviewStates.map((state) => ({
+    value: state === "in_review" ? ("review" as const) : state,
+    label: reviewStateLabels[state],
+  })),
+];
+
+const featuredOptions: SelectOption<FeaturedFilter>[] = [
+  { value: "all", label: "All" },
+  { value: "featured", label: "Featured only" },
+  { value: "not-featured", label: "Not featured" },
+];
 
 /** Articles Management's search and filters; the status filter has the review states (265). */
 export function ArticleFilters(props: {
@@ -62,26 +77,14 @@ export function ArticleFilters(props: {
             },
           }}
         />
-        <TextField
-          select
+        <SelectField
           size="small"
           label="Status"
           value={status}
-          onChange={(event) => onStatusChange(event.target.value as StatusFilter)}
+          onChange={onStatusChange}
+          options={statusOptions}
           sx={{ minWidth: 190 }}
-        >
-          <MenuItem value="all">All</MenuItem>
-          {articleStatuses.map((value) => (
-            <MenuItem key={value} value={value}>
-              {statusLabels[value]}
-            </MenuItem>
-          ))}
-          {reviewStates.map((state) => (
-            <MenuItem key={state} value={state === "in_review" ? "review" : state}>
-              {reviewStateLabels[state]}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
         <CategorySelect
           categories={categories}
           size="small"
@@ -91,18 +94,14 @@ export function ArticleFilters(props: {
           emptyOption={{ value: "all", label: "All" }}
           sx={{ minWidth: 180 }}
         />
-        <TextField
-          select
+        <SelectField
           size="small"
           label="Featured"
           value={featured}
-          onChange={(event) => onFeaturedChange(event.target.value as FeaturedFilter)}
+          onChange={onFeaturedChange}
+          options={featuredOptions}
           sx={{ minWidth: 160 }}
-        >
-          <MenuItem value="all">All</MenuItem>
-          <MenuItem value="featured">Featured only</MenuItem>
-          <MenuItem value="not-featured">Not featured</MenuItem>
-        </TextField>
+        />
         {/* The filters apply as they are chosen; Apply is for the typed search before its
             500 ms pause, so it is enabled only while typed text waits (decision 133). */}
         <Tooltip

@@ -17,15 +17,14 @@ import AccordionDetails from "@mui/material/AccordionDetails";
 import AccordionSummary from "@mui/material/AccordionSummary";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import LinearProgress from "@mui/material/LinearProgress";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { Controller, type UseFormReturn } from "react-hook-form";
+import type { UseFormReturn } from "react-hook-form";
 import { CategorySelect } from "../../components/category-select";
+import { FormCheckboxField } from "../../components/form/form-checkbox-field";
 import { FormSelectField, wordOptions } from "../../components/form/form-select-field";
 import { TopicChips } from "./topic-chips";
 
@@ -151,21 +150,12 @@ export function GeneratorFormPanel(props: {
             <Typography>Advanced options</Typography>
           </AccordionSummary>
           <AccordionDetails>
-            <Controller
+            <FormCheckboxField
               control={control}
               name="generateImage"
-              render={({ field }) => (
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={!!field.value}
-                      onChange={(event) => field.onChange(event.target.checked)}
-                      disabled={busy}
-                    />
-                  }
-                  label="Generate a featured image"
-                />
-              )}
+              toggle="switch"
+              label="Generate a featured image"
+              disabled={busy}
             />
             <Typography variant="body2" color="text.secondary">
               The writer reads up to 5 of our own published articles on the topic and may use no

@@ -9,16 +9,15 @@ import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
-import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import type { CategoryNode } from "../../api/admin-categories";
 import { useSaveCategory } from "../../api/admin-categories";
+import { FormCheckboxField } from "../../components/form/form-checkbox-field";
 import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
 import { errorText } from "../../lib/error-text";
 
@@ -200,21 +199,7 @@ export function CategoryFormDialog(props: {
                 </TextField>
               )}
             />
-            <Controller
-              name="isActive"
-              control={control}
-              render={({ field }) => (
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={field.value}
-                      onChange={(event) => field.onChange(event.target.checked)}
-                    />
-                  }
-                  label="Active"
-                />
-              )}
-            />
+            <FormCheckboxField name="isActive" control={control} toggle="switch" label="Active" />
           </Stack>
         </DialogContent>
         <DialogActions>

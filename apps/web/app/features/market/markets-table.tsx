@@ -132,5 +132,11 @@ export function LiveMarketsTable({
     change: change24h ?? asset.change,
   }));
   const badge = data.source === "sample" && !live.lastUpdate ? null : <LiveBadge live={live} />;
-  return <MarketsTable data={{ ...data, assets }} badge={badge} sentiment={sentiment} />;
+  // The note's "updated" follows the streamed prices too: one time of the last update, not two.
+  const streamedAt = live.lastUpdate ? new Date(live.lastUpdate).toISOString() : null;
+  const updatedAt =
+    streamedAt && live.prices.size > 0 && (!data.updatedAt || streamedAt > data.updatedAt)
+      ? streamedAt
+      : data.updatedAt;
+  return <MarketsTable data={{ ...data, assets, updatedAt }} badge={badge} sentiment={sentiment} />;
 }

@@ -8,7 +8,6 @@ import ListItem from "@mui/material/ListItem";
 import ListItemText from "@mui/material/ListItemText";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
-import { useState } from "react";
 import { useEndOtherSessions, useEndSession, useSessions } from "../../api/sessions";
 import { formatAge, formatDateTime } from "../../lib/dates";
 
@@ -16,20 +15,17 @@ import { formatAge, formatDateTime } from "../../lib/dates";
  * Signed-in sessions (issue 31, decision 200): where this account is signed in, with "Sign out"
  * per session and "Sign out everywhere else". An ended session is refused at once by the server.
  */
-export function SessionsPanel() {
+export function SessionsPanel(props: {
+  notify: (severity: "success" | "error", text: string) => void;
+}) {
+  const { notify } = props;
   const sessions = useSessions();
   const endSession = useEndSession();
   const endOthers = useEndOtherSessions();
-  const [message, setMessage] = useState<{ severity: "success" | "error"; text: string } | null>(
-    null,
-  );
   const rows = sessions.data?.sessions ?? [];
   const others = rows.filter((session) => !session.current).length;
   const fail = (caught: unknown) =>
-    setMessage({
-      severity: "error",
-      text: caught instanceof Error ? caught.message : "The session could not be ended",
-    });
+    notify("error", caught instanceof Error ? caught.message : "The session could not be ended");
 
   return (
     <Paper variant="outlined" sx={{ p: 3, mt: 3 }} component="section" aria-labelledby="sessions">
@@ -44,10 +40,7 @@ export function SessionsPanel() {
           onClick={() =>
             endOthers.mutate(undefined, {
               onSuccess: ({ ended }) =>
-                setMessage({
-                  severity: "success",
-                  text: `Signed out of ${ended} other session${ended === 1 ? "" : "s"}.`,
-                }),
+                notify("success", `Signed out of ${ended} other session${ended === 1 ? "" : "s"}.`),
               onError: fail,
             })
           }
@@ -56,11 +49,6 @@ export function SessionsPanel() {
         </Button>
       </Box>
       <Divider />
-      {message && (
-        <Alert severity={message.severity} sx={{ mt: 2 }} onClose={() => setMessage(null)}>
-          {message.text}
-        </Alert>
-      )}
       {sessions.isError && (
         <Alert severity="error" sx={{ mt: 2 }}>
           {sessions.error.message}
@@ -81,8 +69,7 @@ export function SessionsPanel() {
                   aria-label={`Sign out ${session.device} at ${session.ipAddress}`}
                   onClick={() =>
                     endSession.mutate(session.id, {
-                      onSuccess: () =>
-                        setMessage({ severity: "success", text: `Signed out ${session.device}.` }),
+                      onSuccess: () => notify("success", `Signed out ${session.device}.`),
                       onError: fail,
                     })
                   }

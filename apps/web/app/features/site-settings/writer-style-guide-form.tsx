@@ -3,7 +3,6 @@ import {
   writerStyleGuideMax,
   writerStyleGuideUpdateSchema,
 } from "@aurumwire/shared/site-settings";
-import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -13,6 +12,7 @@ import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useUpdateWriterStyleGuide, useWriterStyleGuide } from "../../api/site-settings";
+import { schemaResolver } from "../../components/form/form-kit";
 import { ApiError } from "../../lib/api-client";
 import { SaveRow } from "./save-row";
 
@@ -25,7 +25,7 @@ export function WriterStyleGuideForm() {
   const [message, setMessage] = useState<Message>(null);
   const form = useForm<WriterStyleGuideUpdate>({
     defaultValues: { styleGuide: "" },
-    resolver: zodResolver(writerStyleGuideUpdateSchema),
+    resolver: schemaResolver(writerStyleGuideUpdateSchema),
   });
   const { register, handleSubmit, reset, watch, formState } = form;
 

@@ -14,7 +14,6 @@ import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import IconButton from "@mui/material/IconButton";
 import InputAdornment from "@mui/material/InputAdornment";
-import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Switch from "@mui/material/Switch";
 import TableCell from "@mui/material/TableCell";
@@ -25,18 +24,15 @@ import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useFeedback } from "../../components/feedback";
+import { SelectField, type SelectOption } from "../../components/form/select-field";
 import { ManagementTable, RowActionsMenu } from "../../components/management-table";
 import { PageHeading } from "../../components/page-heading";
 import { useAuth } from "../../lib/auth-context";
 import { formatDisplayDate } from "../../lib/dates";
 import { errorMessage } from "../../lib/error-text";
 import { useDebouncedSearch } from "../../lib/use-debounced-search";
-import {
-  CreateUserDialog,
-  EditUserDialog,
-  ResetPasswordDialog,
-  roleLabels,
-} from "./user-form-dialogs";
+import { ResetPasswordDialog } from "./reset-password-dialog";
+import { roleLabels, UserFormDialog } from "./user-form-dialog";
 import { useDeactivateUser, useUpdateUser, useUsers } from "./users-api";
 
 /** Pending "are you sure" before a user loses access: the status switch or the delete action. */
@@ -48,6 +44,17 @@ const roleChipColor: Record<Role, "error" | "primary" | "secondary" | "default">
   author: "secondary",
   user: "default",
 };
+
+const roleFilterOptions: SelectOption<Role | "">[] = [
+  { value: "", label: "All roles" },
+  ...roles.map((item) => ({ value: item, label: roleLabels[item] })),
+];
+
+const statusFilterOptions: SelectOption<"active" | "inactive" | "">[] = [
+  { value: "", label: "All statuses" },
+  { value: "active", label: "Active" },
+  { value: "inactive", label: "Inactive" },
+];
 
 /** User Management (/dashboard/users, admin only): spec points 2, 3, 5 and 8. */
 export function UserManagement() {
@@ -145,39 +152,28 @@ export function UserManagement() {
             },
           }}
         />
-        <TextField
-          select
+        <SelectField
           size="small"
           label="Role"
           value={role}
-          onChange={(event) => {
-            setRole(event.target.value as Role | "");
+          onChange={(next) => {
+            setRole(next);
             setPage(0);
           }}
+          options={roleFilterOptions}
           sx={{ minWidth: 150 }}
-        >
-          <MenuItem value="">All roles</MenuItem>
-          {roles.map((item) => (
-            <MenuItem key={item} value={item}>
-              {roleLabels[item]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
+        />
+        <SelectField
           size="small"
           label="Status"
           value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as "active" | "inactive" | "");
+          onChange={(next) => {
+            setStatus(next);
             setPage(0);
           }}
+          options={statusFilterOptions}
           sx={{ minWidth: 150 }}
-        >
-          <MenuItem value="">All statuses</MenuItem>
-          <MenuItem value="active">Active</MenuItem>
-          <MenuItem value="inactive">Inactive</MenuItem>
-        </TextField>
+        />
       </Paper>
 
       {users.isError && (
@@ -314,15 +310,17 @@ export function UserManagement() {
         })}
       </ManagementTable>
 
-      <CreateUserDialog
+      <UserFormDialog
+        mode="create"
         open={creating}
         onClose={() => setCreating(false)}
-        onCreated={() => {
+        onSaved={() => {
           setCreating(false);
           feedback.show("success", "User created successfully");
         }}
       />
-      <EditUserDialog
+      <UserFormDialog
+        mode="edit"
         user={editing}
         isSelf={editing?.id === me?.id}
         onClose={() => setEditing(null)}

@@ -1,0 +1,99 @@
+import { profileUpdateSchema } from "@aurumwire/shared/users";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Divider from "@mui/material/Divider";
+import Paper from "@mui/material/Paper";
+import Typography from "@mui/material/Typography";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { useUpdateProfile } from "../../api/profile";
+import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
+import { FormTextField } from "../../components/form/form-text-field";
+
+type Notify = (severity: "success" | "error", text: string) => void;
+
+/** The server's profile schema for the two passwords, and the confirmation that must match. */
+const passwordChangeSchema = z
+  .object({ currentPassword: z.string(), newPassword: z.string(), confirm: z.string() })
+  .refine((values) => values.newPassword === values.confirm, {
+    message: "Passwords do not match",
+    path: ["confirm"],
+  })
+  .transform(
+    ({ currentPassword, newPassword }): z.input<typeof profileUpdateSchema> => ({
+      currentPassword,
+      newPassword,
+    }),
+  )
+  .pipe(profileUpdateSchema);
+
+const blank = { currentPassword: "", newPassword: "", confirm: "" };
+
+/** Change Password: the current one, the new one twice; the button waits until the two match. */
+export function PasswordChangeForm(props: { notify: Notify }) {
+  const update = useUpdateProfile();
+  const form = useForm({ defaultValues: blank, resolver: schemaResolver(passwordChangeSchema) });
+  const [newPassword, confirm] = form.watch(["newPassword", "confirm"]);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(values);
+      props.notify("success", "Password changed successfully");
+      form.reset(blank);
+    } catch (caught) {
+      showServerFieldErrors(caught, form.setError, ["currentPassword", "newPassword"]);
+      props.notify("error", caught instanceof Error ? caught.message : "Failed to save profile");
+    }
+  });
+
+  return (
+    <Paper variant="outlined" sx={{ p: 3 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+        Change Password
+      </Typography>
+      <Divider sx={{ mb: 2 }} />
+      <Box
+        component="form"
+        method="post"
+        noValidate
+        onSubmit={submit}
+        sx={{ display: "grid", gap: 2 }}
+      >
+        <FormTextField
+          name="currentPassword"
+          control={form.control}
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <FormTextField
+          name="newPassword"
+          control={form.control}
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint="At least 6 characters"
+        />
+        <FormTextField
+          name="confirm"
+          control={form.control}
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
+        <Box>
+          <Button
+            type="submit"
+            variant="outlined"
+            disabled={form.formState.isSubmitting || !newPassword || newPassword !== confirm}
+          >
+            Change Password
+          </Button>
+        </Box>
+      </Box>
+    </Paper>
+  );
+}
