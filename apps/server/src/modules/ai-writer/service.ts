@@ -9,6 +9,7 @@ import type { Article, ArticleInputParsed } from "@aurumwire/shared/articles";
 import { isEditor } from "@aurumwire/shared/roles";
 import type { UserRow } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
+import { ServiceError } from "../../lib/service-failure";
 import type { ArticleEditorService } from "../articles/editor-service";
 import type { ArticleReads } from "../articles/reads-service";
 import type { AuditService } from "../audit/service";
@@ -17,7 +18,6 @@ import type { CategoriesService } from "../categories/service";
 import { findArchiveSources } from "./archive-research";
 import { createBreakingNewsDrafts } from "./breaking-news-drafts";
 import { createGenerationRunner, type ProgressListener } from "./generation";
-import { ProviderError } from "./provider";
 import type { AiGenerationsRepository } from "./repository";
 import { createTopicFinder } from "./topics";
 import { type AiUsage, notConfigured, notConfiguredMessage } from "./usage-service";
@@ -91,7 +91,7 @@ export function createAiWriterService(deps: {
           modelAvailable,
           message: modelAvailable
             ? `Ready: ${provider.model} on ${provider.name === "ollama" ? "Ollama" : "the OpenAI-compatible API"}.`
-            : ((toAppError(new ProviderError("model_not_found", ""), provider) as AppError)
+            : ((toAppError(new ServiceError("model_not_found", ""), provider) as AppError)
                 .message as string),
         };
       } catch (error) {
