@@ -10,9 +10,12 @@ console.log(`Server tests against PostgreSQL at ${url.replace(/:[^:@/]*@/, ":***
 const testDir = "apps/server/test";
 const files = readdirSync(testDir)
   .filter((name) => name.endsWith(".test.ts"))
-  // The partner files boot it through partner-harness.ts, which imports helpers.ts.
+  // The partner files boot it through partner-harness.ts, and the files split by topic through
+  // their shared `*-setup.ts`, both of which import helpers.ts.
   .filter((name) =>
-    /from "\.\/(helpers|partner-harness)"/.test(readFileSync(`${testDir}/${name}`, "utf8")),
+    /from "\.\/(helpers|partner-harness|[\w-]+-setup)"/.test(
+      readFileSync(`${testDir}/${name}`, "utf8"),
+    ),
   )
   .map((name) => `${testDir}/${name}`);
 const run = spawnSync("npx", ["vitest", "run", ...files], {

@@ -1,32 +1,18 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { resolvePublishedAt } from "../src/modules/articles/editor-rules";
-import { buildTestApp, loginAs } from "./helpers";
-import { createArticle, createCategory, type Headers, validArticle } from "./newsroom-fixtures";
+import {
+  app,
+  author,
+  categoryId,
+  editor,
+  getForEditing,
+  post,
+  put,
+  useArticleEditor,
+} from "./article-editor-setup";
+import { createArticle, validArticle } from "./newsroom-fixtures";
 
-let app: FastifyInstance;
-let admin: Headers;
-let editor: Headers;
-let author: Headers;
-let categoryId: number;
-
-beforeAll(async () => {
-  app = await buildTestApp();
-  admin = await loginAs(app, "admin");
-  editor = await loginAs(app, "editor");
-  author = await loginAs(app, "author");
-  categoryId = (await createCategory(app, editor, { name: "Bitcoin" })).id;
-});
-afterAll(async () => {
-  await app?.close();
-});
-
-const post = (headers: Headers, payload: unknown) =>
-  app.inject({ method: "POST", url: "/api/articles", headers, payload: payload as object });
-const put = (headers: Headers, id: number, payload: unknown) =>
-  app.inject({ method: "PUT", url: `/api/articles/${id}`, headers, payload: payload as object });
-const getForEditing = (headers: Headers, id: number) =>
-  app.inject({ method: "GET", url: `/api/admin/articles/${id}`, headers });
+useArticleEditor();
 
 describe("validation (spec point 5 messages)", () => {
   const cases: [string, Record<string, unknown>, string, string][] = [
@@ -284,121 +270,6 @@ describe("public pages follow a change at once", () => {
   });
 });
 
-describe("revision history", () => {
-  it("keeps each previous version and restores one, which can itself be undone", async () => {
-    const article = await createArticle(app, author, categoryId, {
-      title: "First version of the halving story",
-    });
-    await put(author, article.id, { title: "Second version of the halving story" });
-    await put(author, article.id, {
-      title: "Third version of the halving story",
-      content: `<p>${"A completely rewritten body about the bitcoin halving. ".repeat(3)}</p>`,
-    });
-    // A save that changes nothing adds no revision.
-    await put(author, article.id, {});
-
-    const list = await app.inject({
-      method: "GET",
-      url: `/api/admin/articles/${article.id}/revisions`,
-      headers: author,
-    });
-    expect(list.statusCode).toBe(200);
-    const revisions = list.json().revisions;
-    expect(revisions.map((revision: { title: string }) => revision.title)).toEqual([
-      "Second version of the halving story",
-      "First version of the halving story",
-    ]);
-    expect(revisions[0].editor).toMatchObject({ firstName: expect.any(String) });
-
-    const oldest = revisions[1];
-    const detail = await app.inject({
-      method: "GET",
-      url: `/api/admin/articles/${article.id}/revisions/${oldest.id}`,
-      headers: author,
-    });
-    expect(detail.json().snapshot.content).toContain("Bitcoin traded in a narrow range");
-
-    const restore = await app.inject({
-      method: "POST",
-      url: `/api/admin/articles/${article.id}/revisions/${oldest.id}/restore`,
-      headers: author,
-    });
-    expect(restore.statusCode).toBe(200);
-    const restored = restore.json().article;
-    expect(restored.title).toBe("First version of the halving story");
-    expect(restored.content).toContain("Bitcoin traded in a narrow range");
-
-    const after = (
-      await app.inject({
-        method: "GET",
-        url: `/api/admin/articles/${article.id}/revisions`,
-        headers: author,
-      })
-    ).json().revisions;
-    expect(after[0].title).toBe("Third version of the halving story");
-    expect(after).toHaveLength(3);
-  });
-
-  it("does not let a restore change the status or featured flag", async () => {
-    const article = await createArticle(app, author, categoryId);
-    await put(editor, article.id, { status: "published", isFeatured: true });
-    const [revision] = (
-      await app.inject({
-        method: "GET",
-        url: `/api/admin/articles/${article.id}/revisions`,
-        headers: author,
-      })
-    ).json().revisions;
-    expect(revision.status).toBe("draft");
-    const restored = (
-      await app.inject({
-        method: "POST",
-        url: `/api/admin/articles/${article.id}/revisions/${revision.id}/restore`,
-        headers: author,
-      })
-    ).json().article;
-    expect(restored).toMatchObject({ status: "published", isFeatured: true });
-  });
-
-  it("keeps the newest 50 revisions of an article", async () => {
-    const article = await createArticle(app, editor, categoryId);
-    for (let version = 1; version <= 52; version++) {
-      const response = await put(editor, article.id, { title: `Version ${version} of the story` });
-      expect(response.statusCode).toBe(200);
-    }
-    const revisions = (
-      await app.inject({
-        method: "GET",
-        url: `/api/admin/articles/${article.id}/revisions`,
-        headers: editor,
-      })
-    ).json().revisions;
-    expect(revisions).toHaveLength(50);
-    expect(revisions[0].title).toBe("Version 51 of the story");
-    expect(revisions[49].title).toBe("Version 2 of the story");
-  });
-
-  it("answers 404 for a revision of another article", async () => {
-    const first = await createArticle(app, editor, categoryId);
-    const second = await createArticle(app, editor, categoryId);
-    await put(editor, first.id, { title: "Changed so that a revision exists" });
-    const [revision] = (
-      await app.inject({
-        method: "GET",
-        url: `/api/admin/articles/${first.id}/revisions`,
-        headers: editor,
-      })
-    ).json().revisions;
-    const response = await app.inject({
-      method: "POST",
-      url: `/api/admin/articles/${second.id}/revisions/${revision.id}/restore`,
-      headers: editor,
-    });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().error).toBe("Revision not found");
-  });
-});
-
 describe("creating with an Idempotency-Key", () => {
   it("makes one article of a submit sent twice at once, and again later", async () => {
     const key = `form-${Date.now().toString(36)}-double`;
@@ -437,100 +308,5 @@ describe("creating with an Idempotency-Key", () => {
       payload: validArticle(categoryId, { title }),
     });
     expect(badKey.statusCode).toBe(400);
-  });
-});
-
-describe("management list and stats", () => {
-  it("filters by status, featured and search, and pages with a total", async () => {
-    const marker = `Zebra${Date.now()}`;
-    await createArticle(app, editor, categoryId, { title: `${marker} draft about ethereum` });
-    await createArticle(app, editor, categoryId, {
-      title: `${marker} published about ethereum`,
-      status: "published",
-      isFeatured: true,
-    });
-    const list = (query: string) =>
-      app.inject({ method: "GET", url: `/api/admin/articles?${query}`, headers: editor });
-
-    const all = (await list(`search=${marker}`)).json();
-    expect(all.pagination).toMatchObject({ total: 2, page: 1, limit: 10, totalPages: 1 });
-    expect(all.articles[0]).not.toHaveProperty("content");
-
-    const published = (await list(`search=${marker}&status=published`)).json();
-    expect(published.articles.map((a: { title: string }) => a.title)).toEqual([
-      `${marker} published about ethereum`,
-    ]);
-    const notFeatured = (await list(`search=${marker}&featured=false`)).json();
-    expect(notFeatured.articles).toHaveLength(1);
-    expect(notFeatured.articles[0].isFeatured).toBe(false);
-
-    const paged = (await list(`search=${marker}&limit=1&page=2`)).json();
-    expect(paged.pagination).toMatchObject({ total: 2, totalPages: 2, page: 2 });
-    expect(paged.articles).toHaveLength(1);
-  });
-
-  it("shows authors only their own articles, and counts them", async () => {
-    const mine = await createArticle(app, author, categoryId);
-    const list = (
-      await app.inject({
-        method: "GET",
-        url: "/api/admin/articles?limit=100",
-        headers: author,
-      })
-    ).json();
-    const authorIds = new Set(list.articles.map((a: { author: { id: number } }) => a.author.id));
-    expect(authorIds.size).toBe(1);
-    expect(list.articles.some((a: { id: number }) => a.id === mine.id)).toBe(true);
-
-    const stats = (
-      await app.inject({ method: "GET", url: "/api/admin/articles/stats", headers: author })
-    ).json();
-    expect(stats.total).toBe(list.pagination.total);
-    expect(stats.total).toBe(stats.published + stats.scheduled + stats.drafts + stats.archived);
-
-    // A scheduled article is not counted as published until its date comes.
-    const statsOf = async (headers: typeof editor) =>
-      (await app.inject({ method: "GET", url: "/api/admin/articles/stats", headers })).json();
-    const before = await statsOf(editor);
-    await createArticle(app, editor, categoryId, {
-      status: "published",
-      publishedAt: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString(),
-    });
-    const after = await statsOf(editor);
-    expect(after.published).toBe(before.published);
-    expect(after.scheduled).toBe(before.scheduled + 1);
-    expect(after.total).toBe(before.total + 1);
-
-    const everyone = (
-      await app.inject({ method: "GET", url: "/api/admin/articles/stats", headers: admin })
-    ).json();
-    expect(everyone.total).toBeGreaterThan(stats.total);
-  });
-});
-
-describe("the preview's HTML", () => {
-  it("comes back through the same sanitizer as a save, for staff only", async () => {
-    const draft =
-      '<p class="ql-align-center">Kept</p><script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">link</a>';
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/admin/articles/preview-html",
-      headers: author,
-      payload: { content: draft },
-    });
-    expect(response.statusCode).toBe(200);
-    const { content } = response.json();
-    expect(content).toContain('<p class="ql-align-center">Kept</p>');
-    expect(content).not.toMatch(/<script|onerror|javascript:/i);
-    const reader = await loginAs(app, "reader");
-    for (const headers of [reader, {}]) {
-      const refused = await app.inject({
-        method: "POST",
-        url: "/api/admin/articles/preview-html",
-        headers,
-        payload: { content: draft },
-      });
-      expect([401, 403]).toContain(refused.statusCode);
-    }
   });
 });
