@@ -5,7 +5,7 @@ import { openDatabase } from "../apps/server/src/db/client";
 import { articles, categories, type NewArticleRow, users } from "../apps/server/src/db/schema";
 import { seedDemoContent } from "../apps/server/src/db/seed";
 import { demoArticles } from "../apps/server/src/db/seed/demo-articles";
-import { sanitizeArticleHtml } from "../apps/server/src/modules/articles/sanitize";
+import { sanitizeArticleHtml } from "../apps/server/src/lib/article-html";
 
 const angles = [
   "Weekly Briefing",

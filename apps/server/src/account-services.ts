@@ -22,6 +22,7 @@ import { createLinkSigner } from "./modules/mail/signed-links";
 import type { MarketDataLogger } from "./modules/market-data/service";
 import type { FileStorage } from "./modules/media/file-storage";
 import type { SiteSettingsService } from "./modules/site-settings/service";
+import { createUserAccounts } from "./modules/users/accounts-service";
 import { createAvatarStore } from "./modules/users/avatar-images";
 import { createUsersRepository } from "./modules/users/repository";
 import { createUsersService } from "./modules/users/service";
@@ -43,6 +44,8 @@ export function createAccountServices(deps: {
 }) {
   const { db, config, counters, files, log, audit } = deps;
   const usersRepository = createUsersRepository(db);
+  // What other modules do with accounts goes through this, never the repository (decision 295).
+  const userAccounts = createUserAccounts(usersRepository);
   const tokens = createTokenSigner(config.jwtSecret, config.jwtExpiresIn);
   // E-mail (decisions 121-124): one SMTP transport for the newsletter, contact form and sign-up.
   const mailer = createMailer({
@@ -54,7 +57,7 @@ export function createAccountServices(deps: {
   const outbox = createMailOutbox({ queue: createWorkQueue(db), mailer, log });
   const mailLinks = createLinkSigner(config.jwtSecret);
   const emailVerification = createEmailVerification({
-    users: usersRepository,
+    users: userAccounts,
     outbox,
     links: mailLinks,
     counters,
@@ -74,7 +77,7 @@ export function createAccountServices(deps: {
   const auth = createAuthService({
     audit,
     twoFactor,
-    users: usersRepository,
+    users: userAccounts,
     sessions: sessionsRepository,
     tokens,
     counters,
@@ -82,7 +85,7 @@ export function createAccountServices(deps: {
   });
   // Sign-up tells nobody who has an account (issue 33, decision 276); its links are sealed.
   const signUp = createSignUp({
-    users: usersRepository,
+    users: userAccounts,
     outbox,
     counters,
     box: createSecretBox({ jwtSecret: config.jwtSecret, label: "aurumwire-sign-up-links" }),
@@ -91,7 +94,7 @@ export function createAccountServices(deps: {
   });
   const passwordReset = createPasswordReset({
     db,
-    users: usersRepository,
+    users: userAccounts,
     sessions: sessionsRepository,
     outbox,
     links: mailLinks,
@@ -99,7 +102,7 @@ export function createAccountServices(deps: {
     site: { name: config.siteName, url: config.publicUrl },
     log,
   });
-  const demoLoginHint = createDemoLoginHint(usersRepository, { publicUrl: config.publicUrl });
+  const demoLoginHint = createDemoLoginHint(userAccounts, { publicUrl: config.publicUrl });
   const users = createUsersService({
     db,
     users: usersRepository,
@@ -125,6 +128,7 @@ export function createAccountServices(deps: {
     twoFactor,
     passwordReset,
     usersRepository,
+    userAccounts,
     demoLoginHint,
     users,
     apiKeys,

@@ -54,7 +54,6 @@ import { partnerApiPrefix } from "./modules/partners/product";
 import { partnerRoutes } from "./modules/partners/routes";
 import { publicApiRoutes } from "./modules/public-api/routes";
 import { realtimeRoutes } from "./modules/realtime/routes";
-import { openRealtimeBus, type Realtime, wireRealtime } from "./modules/realtime/wiring";
 import { sentimentRoutes } from "./modules/sentiment/routes";
 import { feedRoutes } from "./modules/site-feeds/routes";
 import { siteSettingsRoutes } from "./modules/site-settings/routes";
@@ -66,6 +65,7 @@ import inputGuardsPlugin from "./plugins/input-guards";
 import pageCachePlugin from "./plugins/page-cache";
 import requestContextPlugin from "./plugins/request-context";
 import webAppPlugin from "./plugins/web-app";
+import { openRealtimeBus, type Realtime, wireRealtime } from "./realtime-wiring";
 import { type AppServices, createServices } from "./services";
 
 declare module "fastify" {
@@ -195,7 +195,7 @@ export async function buildApp(
       }),
     );
   }
-  // Real time (decisions 230-232): one bus for every instance (modules/realtime/wiring.ts).
+  // Real time (decisions 230-232): one bus for every instance (realtime-wiring.ts).
   const bus = await openRealtimeBus(redis, keys, app.log);
   const services = createServices({
     db: database.db,
@@ -387,7 +387,7 @@ export async function buildApp(
   if (!isLocalPublicUrl(config.publicUrl)) {
     // The demo passwords are published (README, seed); on a public address they are everyone's.
     app.addHook("onReady", async () => {
-      const open = await demoAccountsWithDemoPassword(services.usersRepository);
+      const open = await demoAccountsWithDemoPassword(services.userAccounts);
       if (open.length === 0) return;
       app.log.warn(
         { accounts: open, publicUrl: config.publicUrl },

@@ -11,7 +11,7 @@ import { createAiImagesRepository } from "./modules/ai-images/repository";
 import { createAiImagesService } from "./modules/ai-images/service";
 import { createAiGenerationsRepository } from "./modules/ai-writer/repository";
 import { createAiWriterService } from "./modules/ai-writer/service";
-import { createAiUsage } from "./modules/ai-writer/usage";
+import { createAiUsage } from "./modules/ai-writer/usage-service";
 import { createAnalyticsRecorder } from "./modules/analytics/recorder";
 import { createAnalyticsRepository } from "./modules/analytics/repository";
 import { createAnalyticsService } from "./modules/analytics/service";
@@ -19,6 +19,7 @@ import { createAdminArticleList } from "./modules/articles/admin-list";
 import { articleListsTag } from "./modules/articles/cache-tags";
 import { createArticleEditorRepository } from "./modules/articles/editor-repository";
 import { createArticleEditorService } from "./modules/articles/editor-service";
+import { createArticleReads } from "./modules/articles/reads-service";
 import { createArticlesRepository } from "./modules/articles/repository";
 import { createArticleReviewRepository } from "./modules/articles/review-repository";
 import { createArticleReviewService } from "./modules/articles/review-service";
@@ -26,6 +27,7 @@ import { createArticlesService } from "./modules/articles/service";
 import { createViewVisitors } from "./modules/articles/view-visitors";
 import { createAuditRepository } from "./modules/audit/repository";
 import { createAuditService } from "./modules/audit/service";
+import { createNewsItemReads } from "./modules/breaking-news/items-service";
 import { createBreakingNewsRepository } from "./modules/breaking-news/repository";
 import { createBreakingNewsService, newsroomAuthor } from "./modules/breaking-news/service";
 import { createCampaignsRepository } from "./modules/campaigns/repository";
@@ -52,9 +54,8 @@ import { createPartnersRepository } from "./modules/partners/repository";
 import { createPartnersService } from "./modules/partners/service";
 import { createPublicContentRepository } from "./modules/public-api/repository";
 import { createPublicApiService } from "./modules/public-api/service";
-import { createPublicAuthorsReader } from "./modules/public-site/author-reader";
+import { createPublicAuthorsReader } from "./modules/public-site/authors-service";
 import { createPublicSettingsReader } from "./modules/public-site/settings-reader";
-import { createReaderAnnouncements } from "./modules/realtime/announcements";
 import type { RealtimeBus } from "./modules/realtime/bus";
 import { createModelSentiment, sentimentModelTimeoutMs } from "./modules/sentiment/model-engine";
 import { createSentimentRepository } from "./modules/sentiment/repository";
@@ -62,6 +63,7 @@ import { createSentimentService } from "./modules/sentiment/service";
 import { createFeedsService } from "./modules/site-feeds/service";
 import { createSiteSettingsRepository } from "./modules/site-settings/repository";
 import { createSiteSettingsService } from "./modules/site-settings/service";
+import { createReaderAnnouncements } from "./reader-announcements";
 
 /**
  * The composition root: every service is built once here with its dependencies handed in. Routes
@@ -90,7 +92,7 @@ export function createServices(deps: {
     // Site settings are built below; the setting is only read once requests come in.
     securitySettings: () => siteSettings.getSecuritySettings(),
   });
-  const { usersRepository, outbox, mailLinks, emailVerification } = accounts;
+  const { userAccounts, outbox, mailLinks, emailVerification } = accounts;
 
   const outboundTimeoutMs = config.outboundTimeoutMs ?? 10_000;
   const marketData = createMarketDataService({
@@ -107,9 +109,13 @@ export function createServices(deps: {
   // Public pages and reads; call pageCache.invalidate(tags) after changing what they show.
   const pageCache = createPageCache({ ttlSeconds: config.pageCacheTtlSeconds });
   const articlesRepository = createArticlesRepository(db);
+  const articleReviewRepository = createArticleReviewRepository(db);
+  // Other modules read the articles (and the feed items, below) through these (decision 295).
+  const articleReads = createArticleReads(articlesRepository, articleReviewRepository);
   const categoriesRepository = createCategoriesRepository(db);
   const categories = createCategoriesService({
     repository: categoriesRepository,
+    articleCounts: articleReads.publicArticleCounts,
     cache: pageCache,
   });
   const articles = createArticlesService({
@@ -139,28 +145,31 @@ export function createServices(deps: {
   articles.setViewListener({
     onViewCounted: (view) => analytics.viewCounted(view.articleId, view.source, view.requestHost),
   });
-  const siteSettingsRepository = createSiteSettingsRepository(db);
+  // What newsroom changes drop from the cached public pages and reads (decision 081): an article
+  // change only what shows that article (and the lists when it entered, left or moved in them);
+  // categories and site settings, rare and shown on most pages, everything.
+  const onArticlesChanged = (tags: readonly string[]) => pageCache.invalidate(tags);
+  const onContentChanged = () => pageCache.invalidate();
+  const siteSettings = createSiteSettingsService({
+    audit,
+    repository: createSiteSettingsRepository(db),
+    onContentChanged,
+  });
   const publicSettings = createPublicSettingsReader({
-    repository: siteSettingsRepository,
+    settings: siteSettings,
     cache: pageCache,
     defaults: { bitcoinAddress: config.bitcoinAddress },
   });
-  const publicAuthors = createPublicAuthorsReader({ users: usersRepository, cache: pageCache });
+  const publicAuthors = createPublicAuthorsReader({ users: userAccounts, cache: pageCache });
   const feeds = createFeedsService({
-    articles: articlesRepository,
+    articles: articleReads,
     categories,
     authors: publicAuthors,
     cache: pageCache,
     files,
     site: { name: config.siteName, url: config.publicUrl },
   });
-  // What newsroom changes drop from the cached public pages and reads (decision 081): an article
-  // change only what shows that article (and the lists when it entered, left or moved in them);
-  // categories and site settings, rare and shown on most pages, everything.
-  const onArticlesChanged = (tags: readonly string[]) => pageCache.invalidate(tags);
-  const onContentChanged = () => pageCache.invalidate();
   const articleEditorRepository = createArticleEditorRepository(db);
-  const articleReviewRepository = createArticleReviewRepository(db);
   // Review before publishing (decision 265): the queue beside the articles' status.
   const articleReviews = createArticleReviewService({
     db,
@@ -184,6 +193,7 @@ export function createServices(deps: {
     audit,
     db,
     repository: createCategoryEditorRepository(db),
+    articles: articleEditor,
     onContentChanged,
   });
   // Addresses others choose (partner connections, webhooks, push endpoints) go through it (220).
@@ -192,12 +202,13 @@ export function createServices(deps: {
     db,
     bus,
     cache: pageCache,
-    articles: articlesRepository,
+    articles: articleReads,
     vapid: config.webPush,
     guard: outboundGuard,
     log,
   });
   const breakingNewsRepository = createBreakingNewsRepository(db);
+  const newsItems = createNewsItemReads(breakingNewsRepository);
   const breakingNews = createBreakingNewsService({
     // Read when the ticker is built, after `sentiment` below exists.
     sentimentOf: (items) => sentiment.tickerLabels(items),
@@ -211,7 +222,7 @@ export function createServices(deps: {
     log,
     articleEditor,
     categoryEditor,
-    users: usersRepository,
+    users: userAccounts,
     onBreaking: breaking,
     // A brief was published: a new article in the lists (the ticker links it on the home).
     onContentChanged: () => onArticlesChanged([articleListsTag]),
@@ -230,12 +241,6 @@ export function createServices(deps: {
         );
     },
   });
-
-  const siteSettings = createSiteSettingsService({
-    audit,
-    repository: siteSettingsRepository,
-    onContentChanged,
-  });
   const aiGenerationsRepository = createAiGenerationsRepository(db);
   // One model, one daily limit and one usage log for the writer and for sentiment (decision 260).
   const aiUsage = createAiUsage({
@@ -247,10 +252,10 @@ export function createServices(deps: {
     audit,
     usage: aiUsage,
     repository: aiGenerationsRepository,
-    articles: articlesRepository,
+    articles: articleReads,
     articleEditor,
     categories,
-    breakingNews: breakingNewsRepository,
+    breakingNews: newsItems,
     publicUrl: config.publicUrl,
     timeoutMs: config.aiGenerationTimeoutMs ?? intervals.generationTimeoutMs,
     statusTimeoutMs: outboundTimeoutMs,
@@ -273,7 +278,7 @@ export function createServices(deps: {
   });
   const publicApi = createPublicApiService({
     content: createPublicContentRepository(db),
-    users: usersRepository,
+    users: userAccounts,
     categories,
   });
   const partnersRepository = createPartnersRepository(db);
@@ -299,10 +304,7 @@ export function createServices(deps: {
     categories,
     articleStates: (ids) => partnersRepository.articleTitles(ids),
   });
-  const notifications = createNotificationsService({
-    articles: articlesRepository,
-    reviews: articleReviewRepository,
-  });
+  const notifications = createNotificationsService({ articles: articleReads });
   const landingPage = createLandingPageService({
     audit,
     db,
@@ -317,7 +319,7 @@ export function createServices(deps: {
   const newsletter = createNewsletterService({
     db,
     repository: createNewsletterRepository(db),
-    settings: siteSettingsRepository,
+    settings: siteSettings,
     outbox,
     links: mailLinks,
     counters,
@@ -338,11 +340,11 @@ export function createServices(deps: {
     // The scoring job's model calls count against the newsroom byline's daily limit, as its
     // breaking-news drafts do (decision 260).
     newsroomActor: async () => ({
-      id: await usersRepository.ensureSystemAccount(newsroomAuthor),
+      id: await userAccounts.ensureSystemAccount(newsroomAuthor),
       role: "author" as const,
     }),
-    articles: articlesRepository,
-    news: breakingNewsRepository,
+    articles: articleReads,
+    news: newsItems,
     cache: pageCache,
     categories: { list: () => categories.list({ includeInactive: true }) },
     log,

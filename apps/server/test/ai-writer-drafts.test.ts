@@ -1,9 +1,9 @@
 import { generateArticleInputSchema } from "@aurumwire/shared/ai-writer";
 import { describe, expect, it } from "vitest";
+import { ServiceError } from "../src/lib/service-failure";
 import { archiveSearchQuery, bestPassage } from "../src/modules/ai-writer/archive-research";
 import { clampText, parseOutline, sectionHtml } from "../src/modules/ai-writer/draft-content";
 import { uncheckedFigures } from "../src/modules/ai-writer/figure-check";
-import { ProviderError } from "../src/modules/ai-writer/provider";
 
 /** The writer's pure steps: reading the model's outline and sections, and the figure check. */
 const input = generateArticleInputSchema.parse({ prompt: "Bitcoin halving", length: "short" });
@@ -32,7 +32,7 @@ describe("AI writer drafts", () => {
     expect(outline.tags).toEqual(["bitcoin"]);
     // Short is three sections; the empty heading is skipped.
     expect(outline.sections.map((section) => section.heading)).toEqual(["One", "Two", "Three"]);
-    expect(() => parseOutline("no json here", input)).toThrow(ProviderError);
+    expect(() => parseOutline("no json here", input)).toThrow(ServiceError);
     expect(() => parseOutline('{"title":"x","sections":[]}', input)).toThrow(/no sections/);
   });
 

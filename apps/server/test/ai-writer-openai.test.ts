@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ServiceError } from "../src/lib/service-failure";
 import { createOllamaProvider } from "../src/modules/ai-writer/ollama-provider";
 import { createOpenAiProvider } from "../src/modules/ai-writer/openai-provider";
-import { ProviderError } from "../src/modules/ai-writer/provider";
 import { openAiHandler, outlineAnswer, writeOpenAiStream } from "./fake-ai-servers";
 import { type FakeServer, sendJson, startFakeServer } from "./fake-http-server";
 import { buildTestApp, loginAs } from "./helpers";
@@ -146,8 +146,8 @@ describe("AI writer with an OpenAI-compatible API", () => {
       const error = await provider
         .chat({ messages: [{ role: "user", content: "hi" }], timeoutMs: 10_000 })
         .catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(ProviderError);
-      expect((error as ProviderError).kind).toBe("unreachable");
+      expect(error).toBeInstanceOf(ServiceError);
+      expect((error as ServiceError).kind).toBe("unreachable");
     }
   });
 });

@@ -3,7 +3,7 @@ import { slugify } from "@aurumwire/shared/slugs";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { type ArticleRow, articles, categories, type NewArticleRow, users } from "../src/db/schema";
-import { sanitizeArticleHtml } from "../src/modules/articles/sanitize";
+import { sanitizeArticleHtml } from "../src/lib/article-html";
 
 let counter = 0;
 

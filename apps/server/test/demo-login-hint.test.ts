@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { hashPassword } from "../src/lib/passwords";
 import { isLocalPublicUrl } from "../src/modules/auth/demo-hint";
-import { hashPassword } from "../src/modules/auth/passwords";
 import { buildTestApp, demo } from "./helpers";
 
 let app: FastifyInstance;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { htmlToText, sanitizeArticleHtml } from "../src/modules/articles/sanitize";
+import { htmlToText, sanitizeArticleHtml } from "../src/lib/article-html";
 
 describe("article HTML sanitizer", () => {
   it("keeps what the editor produces", () => {

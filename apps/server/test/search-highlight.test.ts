@@ -7,7 +7,7 @@ import {
   highlightTerms,
   needsBodyText,
   stemWord,
-} from "../src/modules/search/search-highlight";
+} from "../src/lib/search-highlight";
 
 const joined = (parts: HighlightPart[]) => parts.map((part) => part.text).join("");
 const marked = (parts: HighlightPart[]) =>

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../src/modules/auth/passwords";
+import { hashPassword } from "../src/lib/passwords";
 import { startFakeSmtpServer } from "./fake-smtp-server";
 import { buildTestApp, demo } from "./helpers";
 

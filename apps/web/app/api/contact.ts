@@ -1,4 +1,8 @@
-import type { ContactListResponse, ContactStatus } from "@aurumwire/shared/contact";
+import type {
+  ContactListResponse,
+  ContactMessageInput,
+  ContactStatus,
+} from "@aurumwire/shared/contact";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../lib/api-client";
 
@@ -25,4 +29,9 @@ export function useSetMessageStatus() {
       api.put(`/contact/messages/${id}`, { status }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["contact"] }),
   });
+}
+
+/** The contact form (decision 123): the message goes to the desk's inbox and the admins' Messages. */
+export function sendContactMessage(message: ContactMessageInput & { website: string }) {
+  return api.post<void>("/contact/messages", message);
 }

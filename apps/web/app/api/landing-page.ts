@@ -1,3 +1,4 @@
+import type { Article, Category } from "@aurumwire/shared/articles";
 import type {
   LandingChart,
   LandingFeatured,
@@ -7,6 +8,14 @@ import type {
   LandingSectionCreate,
   LandingSectionUpdate,
 } from "@aurumwire/shared/landing-page";
+import type {
+  MarketDataResponse,
+  MarketHistoryPeriod,
+  MarketHistoryResponse,
+  MarketsTableResponse,
+  TickerResponse,
+} from "@aurumwire/shared/market";
+import type { NewsTickerResponse } from "@aurumwire/shared/news";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../lib/api-client";
 
@@ -93,4 +102,91 @@ export function useSaveLandingCharts() {
     async (charts: LandingChart[]) =>
       (await api.put<{ charts: LandingChart[] }>("/landing-page/charts", { charts })).charts,
   );
+}
+
+// The manager's look-ups: the coins a chart can compare, the categories a section can narrow
+// to, and the published articles an editor picks from.
+
+/** The coins our market data tracks (the ticker's 12). */
+export function useTrackedCoins() {
+  return useQuery({
+    queryKey: ["market-data", "ticker"],
+    queryFn: async () =>
+      (await api.get<TickerResponse>("/market-data/ticker")).data.coins.map((coin) => coin.symbol),
+    staleTime: 300_000,
+  });
+}
+
+/** The public categories, for a section narrowed to one. */
+export function useCategoryOptions() {
+  return useQuery({
+    queryKey: ["categories", "public"],
+    queryFn: readPublicCategories,
+    staleTime: 60_000,
+  });
+}
+
+async function readPublicCategories(): Promise<Category[]> {
+  const answer = await api.get<{ categories: Category[] } | Category[]>("/categories");
+  return Array.isArray(answer) ? answer : answer.categories;
+}
+
+const articlesOf = async (path: string) => (await api.get<{ articles: Article[] }>(path)).articles;
+
+/**
+ * What the manager's preview composes a draft from: the sources /landing's loader reads on the
+ * server, over the JSON API.
+ */
+export const landingPreviewSources = {
+  newest: (count: number) => articlesOf(`/articles?limit=${count}`),
+  categories: readPublicCategories,
+  article: async (id: number) => (await api.get<{ article: Article }>(`/articles/${id}`)).article,
+  inCategory: (slug: string, count: number) =>
+    articlesOf(`/articles?limit=${count}&categorySlug=${encodeURIComponent(slug)}`),
+  trending: (count: number) => articlesOf(`/articles/trending?limit=${count}`),
+  analytics: async () => (await api.get<MarketDataResponse>("/market-data")).data,
+  markets: async () => (await api.get<MarketsTableResponse>("/market-data/markets")).data,
+  history: async (coins: readonly string[], period: MarketHistoryPeriod) =>
+    (
+      await api.get<MarketHistoryResponse>(
+        `/market-data/history?coins=${encodeURIComponent(coins.join(","))}&period=${period}`,
+      )
+    ).data,
+  news: () => api.get<NewsTickerResponse>("/news/ticker"),
+};
+
+/** Published articles matching the search (the newest 20 without one). */
+export function useArticleSearch(search: string) {
+  return useQuery({
+    queryKey: ["landing-page", "article-search", search],
+    queryFn: async () =>
+      (
+        await api.get<{ articles: Article[] }>(
+          `/articles?limit=20${search ? `&search=${encodeURIComponent(search)}` : ""}`,
+        )
+      ).articles.map((article) => ({ id: article.id, title: article.title })),
+    staleTime: 30_000,
+  });
+}
+
+/** The titles of picks saved earlier (they may be older than any search shows). */
+export function usePickTitles(ids: number[]) {
+  return useQuery({
+    queryKey: ["landing-page", "pick-titles", ids],
+    queryFn: async () => {
+      const titles = new Map<number, string>();
+      await Promise.all(
+        ids.map(async (id) => {
+          try {
+            const { article } = await api.get<{ article: Article }>(`/articles/${id}`);
+            titles.set(id, article.title);
+          } catch {
+            titles.set(id, `Article ${id} (no longer published)`);
+          }
+        }),
+      );
+      return titles;
+    },
+    enabled: ids.length > 0,
+  });
 }

@@ -49,3 +49,8 @@ export async function downloadSubscribersCsv(): Promise<void> {
   link.click();
   URL.revokeObjectURL(url);
 }
+
+/** A reader subscribes (double opt-in, decision 122): the answer says a mail is on its way. */
+export function subscribeToNewsletter(email: string) {
+  return api.post<{ message: string }>("/newsletter/subscribe", { email });
+}

@@ -1,5 +1,4 @@
 import { storageKeys } from "@aurumwire/shared/limits";
-import type { LoginResponse } from "@aurumwire/shared/two-factor";
 import type { AuthResponse, PublicUser, RegisterRequest } from "@aurumwire/shared/users";
 import {
   createContext,
@@ -10,7 +9,13 @@ import {
   useMemo,
   useState,
 } from "react";
-import { api } from "./api-client";
+import {
+  logIn,
+  logOut,
+  readOwnProfile,
+  register as registerAccount,
+  verifyTwoFactorCode,
+} from "../api/auth";
 
 type AuthState =
   | { status: "loading"; user: null; token: null }
@@ -103,7 +108,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const refreshUser = useCallback(async () => {
     const token = window.localStorage.getItem(storageKeys.token);
     if (!token) return;
-    const { user } = await api.get<{ user: PublicUser }>("/auth/profile");
+    const { user } = await readOwnProfile();
     // Signed out (or in as someone else) meanwhile: keep what is stored now.
     if (window.localStorage.getItem(storageKeys.token) !== token) return;
     acceptAuthResponse({ token, user });
@@ -111,11 +116,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (email: string, password: string): Promise<LoginOutcome> => {
-      const response = await api.post<LoginResponse>(
-        "/auth/login",
-        { email, password },
-        { allowUnauthorized: true },
-      );
+      const response = await logIn(email, password);
       if ("twoFactorRequired" in response) {
         return { status: "code-required", challenge: response.challenge };
       }
@@ -131,28 +132,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const verifyTwoFactor = useCallback(
     async (challenge: string, code: string) => {
-      const response = await api.post<AuthResponse>(
-        "/auth/2fa/verify",
-        { challenge, code },
-        { allowUnauthorized: true },
-      );
+      const response = await verifyTwoFactorCode(challenge, code);
       acceptAuthResponse(response);
       return response.user;
     },
     [acceptAuthResponse],
   );
 
-  const register = useCallback(
-    (input: RegisterRequest) => api.post<{ message: string }>("/auth/register", input),
-    [],
-  );
+  const register = useCallback((input: RegisterRequest) => registerAccount(input), []);
 
   const logout = useCallback(() => {
     // Ends the session on the server too (decision 200); the browser forgets it either way.
     if (window.localStorage.getItem(storageKeys.token)) {
-      api
-        .post("/auth/logout", undefined, { allowUnauthorized: true })
-        .catch((caught) => console.warn("logout request failed", caught));
+      logOut().catch((caught) => console.warn("logout request failed", caught));
     }
     window.localStorage.removeItem(storageKeys.token);
     window.localStorage.removeItem(storageKeys.user);

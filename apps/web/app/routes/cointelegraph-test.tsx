@@ -7,10 +7,9 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { Link } from "react-router";
+import { partnerBase, readPartnerCheck } from "../api/campaigns";
 import { withMuiTheme } from "../components/mui-theme";
-import { partnerBase } from "../features/campaigns/campaigns-api";
 import { useSiteName } from "../features/campaigns/campaigns-dashboard";
-import { api } from "../lib/api-client";
 import { useAuth } from "../lib/auth-context";
 import { dashboardPaths } from "../lib/dashboard-paths";
 import { errorMessage } from "../lib/error-text";
@@ -64,7 +63,7 @@ function PartnerTestPage() {
     setResults(next.map((check) => ({ ...check, state: "running" })));
     for (const [index, check] of next.entries()) {
       try {
-        const answer = await api.get<{ data: unknown }>(check.path);
+        const answer = await readPartnerCheck(check.path);
         next[index] = {
           ...check,
           state: verdict(answer.data) ? "ok" : "failed",

@@ -3,9 +3,10 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import TextField from "@mui/material/TextField";
 import { type FormEvent, useState } from "react";
+import { sendContactMessage } from "../api/contact";
 import { withMuiTheme } from "../components/mui-theme";
 import { StaticPage } from "../features/static-pages/static-page";
-import { ApiError, apiRequest } from "../lib/api-client";
+import { ApiError } from "../lib/api-client";
 import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/contact";
 
@@ -69,7 +70,7 @@ function ContactPage({ loaderData }: Route.ComponentProps) {
     setSending(true);
     setError(null);
     try {
-      await apiRequest("/contact/messages", { method: "POST", body: form });
+      await sendContactMessage(form);
       setSent(true);
       setForm(emptyForm);
     } catch (caught) {

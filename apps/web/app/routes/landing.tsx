@@ -1,14 +1,8 @@
-import type { Article, Category } from "@aurumwire/shared/articles";
 import { defaultLandingPageContent as fallbackContent } from "@aurumwire/shared/landing-page-display";
 import { limits } from "@aurumwire/shared/limits";
-import type {
-  MarketDataResponse,
-  MarketHistoryResponse,
-  MarketsTableResponse,
-} from "@aurumwire/shared/market";
-import type { NewsTickerResponse } from "@aurumwire/shared/news";
 import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
+import { landingPreviewSources } from "../api/landing-page";
 import { useSiteLinkNavigation } from "../components/site-link";
 import { ArticleCard } from "../features/articles/article-card";
 import { type CardArticle, toCardArticle } from "../features/articles/format";
@@ -24,7 +18,6 @@ import { LiveMarketAnalytics } from "../features/market/market-analytics";
 import { NewsletterBox } from "../features/newsletter/newsletter-box";
 import { SentimentIndexSummary } from "../features/sentiment/sentiment-index-summary";
 import "../components/layout/public-layout.css";
-import { api } from "../lib/api-client";
 import { readingPage } from "../lib/reading-page";
 import { rssAlternate, seoMeta, siteFrom, siteJsonLd } from "../lib/seo";
 import type { loader as rootLoader } from "../root";
@@ -128,36 +121,21 @@ export function LandingPreview({ draft }: { draft: LandingDraft }) {
   useEffect(() => {
     let current = true;
     const load = async () => {
+      const sources = landingPreviewSources;
       const [newest, categories] = await Promise.all([
-        api.get<{ articles: Article[] }>(`/articles?limit=${limits.alternateLandingPageSize}`),
-        api
-          .get<{ categories: Category[] } | Category[]>("/categories")
-          .then((answer) => (Array.isArray(answer) ? answer : answer.categories))
-          .catch(() => []),
+        sources.newest(limits.alternateLandingPageSize),
+        sources.categories().catch(() => []),
       ]);
       const blocks = await composeLandingBlocks<CardArticle>(draft, {
-        newest: newest.articles.map(toCardArticle),
-        article: async (id) =>
-          toCardArticle((await api.get<{ article: Article }>(`/articles/${id}`)).article),
+        newest: newest.map(toCardArticle),
+        article: async (id) => toCardArticle(await sources.article(id)),
         inCategory: async (slug, count) =>
-          (
-            await api.get<{ articles: Article[] }>(
-              `/articles?limit=${count}&categorySlug=${encodeURIComponent(slug)}`,
-            )
-          ).articles.map(toCardArticle),
-        trending: async (count) =>
-          (
-            await api.get<{ articles: Article[] }>(`/articles/trending?limit=${count}`)
-          ).articles.map(toCardArticle),
-        analytics: async () => (await api.get<MarketDataResponse>("/market-data")).data,
-        markets: async () => (await api.get<MarketsTableResponse>("/market-data/markets")).data,
-        history: async (coins, period) =>
-          (
-            await api.get<MarketHistoryResponse>(
-              `/market-data/history?coins=${encodeURIComponent(coins.join(","))}&period=${period}`,
-            )
-          ).data,
-        news: () => api.get<NewsTickerResponse>("/news/ticker"),
+          (await sources.inCategory(slug, count)).map(toCardArticle),
+        trending: async (count) => (await sources.trending(count)).map(toCardArticle),
+        analytics: sources.analytics,
+        markets: sources.markets,
+        history: sources.history,
+        news: sources.news,
       });
       return {
         content: draft.content,

@@ -1,12 +1,11 @@
-import type { AuthResponse } from "@aurumwire/shared/users";
 import { ownerSetupRequestSchema } from "@aurumwire/shared/users";
 import Typography from "@mui/material/Typography";
 import { redirect, useNavigate } from "react-router";
+import { setUpOwner } from "../api/auth";
 import { withMuiTheme } from "../components/mui-theme";
 import { AccountForm } from "../features/auth/account-form";
 import { AuthPageFrame } from "../features/auth/auth-page-frame";
 import { answerFormPostWithoutScript } from "../features/auth/form-post-without-script";
-import { api } from "../lib/api-client";
 import { useAuth } from "../lib/auth-context";
 import { pageMeta, siteNameFrom } from "../lib/meta";
 import type { Route } from "./+types/setup";
@@ -46,7 +45,7 @@ function SetupPage({ loaderData, actionData }: Route.ComponentProps) {
         failure="Set-up failed"
         actionError={actionData?.error}
         onSubmit={async (account) => {
-          acceptAuthResponse(await api.post<AuthResponse>("/auth/setup", account));
+          acceptAuthResponse(await setUpOwner(account));
           navigate("/dashboard");
         }}
       />

@@ -2,7 +2,7 @@ import path from "node:path";
 import { readingTimeMinutes } from "@aurumwire/shared/articles";
 import { slugify } from "@aurumwire/shared/slugs";
 import { eq, inArray } from "drizzle-orm";
-import { sanitizeArticleHtml } from "../../modules/articles/sanitize";
+import { sanitizeArticleHtml } from "../../lib/article-html";
 import { saveBrandedCover } from "../../modules/media/branded-cover";
 import { createLocalFileStorage, type FileStorage } from "../../modules/media/file-storage";
 import type { Database } from "../client";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { hashPassword } from "../../modules/auth/passwords";
+import { hashPassword } from "../../lib/passwords";
 import type { FileStorage } from "../../modules/media/file-storage";
 import { createUsersRepository } from "../../modules/users/repository";
 import type { Database } from "../client";

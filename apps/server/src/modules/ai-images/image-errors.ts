@@ -4,7 +4,7 @@ import {
   imageProviderLabels,
 } from "@aurumwire/shared/ai-images";
 import { AppError } from "../../errors";
-import { ImageProviderError } from "./image-provider";
+import { failureToAppError } from "../../lib/service-failure";
 
 const keeps = "The article keeps its current image.";
 
@@ -16,8 +16,8 @@ export const settingOf: Record<AiImageService, string> = {
   dalle: "OPENAI_API_KEY",
 };
 
-export /** Provider failures in words for people; every one says that nothing was lost. */
-function toAppError(error: unknown, service: AiImageService, timeoutMs: number): unknown {
+/** Image service failures in words for people (decision 297); each says that nothing was lost. */
+export function toAppError(error: unknown, service: AiImageService, timeoutMs: number): unknown {
   const label = serviceLabel(service);
   if (error instanceof AppError) {
     // The media pipeline refused the picture (not an image, unreadable, too many pixels).
@@ -30,47 +30,38 @@ function toAppError(error: unknown, service: AiImageService, timeoutMs: number):
     }
     return error;
   }
-  if (!(error instanceof ImageProviderError)) return error;
-  switch (error.kind) {
-    case "timeout":
-      return new AppError(
-        504,
-        "image_timeout",
+  return failureToAppError(error, {
+    timeout: {
+      code: "image_timeout",
+      message: () =>
         `${label} did not deliver an image within ${Math.round(timeoutMs / 1000)} seconds. ${keeps} Please try again.`,
-      );
-    case "cancelled":
-      return new AppError(499, "image_cancelled", `The image generation was cancelled. ${keeps}`);
-    case "unreachable":
-      return new AppError(
-        502,
-        "image_service_unreachable",
+    },
+    cancelled: {
+      code: "image_cancelled",
+      message: () => `The image generation was cancelled. ${keeps}`,
+    },
+    unreachable: {
+      code: "image_service_unreachable",
+      message: () =>
         `${label} could not be reached (${imageMessages.unavailable}). ${keeps} Check that it is running and that ${settingOf[service]} is right.`,
-      );
-    case "rate_limited": {
-      const seconds = Math.max(1, Math.ceil((error.retryAfterMs ?? 60_000) / 1000));
-      return new AppError(
-        429,
-        "image_rate_limited",
+    },
+    rate_limited: {
+      code: "image_rate_limited",
+      message: (_, seconds) =>
         `${label} is busy and asked us to wait. Try again in ${seconds} seconds. ${keeps}`,
-        undefined,
-        seconds,
-      );
-    }
-    case "too_large":
-      return new AppError(
-        502,
-        "image_too_large",
-        `${label} sent an image larger than 10 MiB. ${keeps}`,
-      );
-    case "malformed":
-      return new AppError(
-        502,
-        "image_malformed_answer",
-        `${error.message}. ${keeps} Please try again.`,
-      );
-    case "rejected":
-      return new AppError(502, "image_rejected", `${error.message}. ${keeps}`);
-    case "server_error":
-      return new AppError(502, "image_service_error", `${error.message}. ${keeps}`);
-  }
+    },
+    too_large: {
+      code: "image_too_large",
+      message: () => `${label} sent an image larger than 10 MiB. ${keeps}`,
+    },
+    malformed: {
+      code: "image_malformed_answer",
+      message: (failure) => `${failure.message}. ${keeps} Please try again.`,
+    },
+    rejected: { code: "image_rejected", message: (failure) => `${failure.message}. ${keeps}` },
+    server_error: {
+      code: "image_service_error",
+      message: (failure) => `${failure.message}. ${keeps}`,
+    },
+  });
 }

@@ -1,10 +1,9 @@
 import { imageServiceDefaults } from "@aurumwire/shared/ai-images";
 import { requestBytes, requestJson } from "../../lib/outbound-http";
+import { chargedFailure, ServiceError, serviceFailure } from "../../lib/service-failure";
 import {
   decodeBase64Image,
-  fromOutbound,
   type ImageProviderAdapter,
-  ImageProviderError,
   maxImageBytes,
   maxJsonAnswerBytes,
 } from "./image-provider";
@@ -55,7 +54,7 @@ export function createOpenAiImagesProvider(options: {
           signal: request.signal,
         });
       } catch (error) {
-        throw fromOutbound(error, service);
+        throw serviceFailure(error, service);
       }
       const first = (answer as { data?: unknown })?.data;
       const image = Array.isArray(first)
@@ -66,7 +65,7 @@ export function createOpenAiImagesProvider(options: {
         try {
           return { bytes: decodeBase64Image(image.b64_json, service), revisedPrompt };
         } catch (error) {
-          throw charged(error);
+          throw chargedFailure(error);
         }
       }
       if (typeof image?.url === "string" && /^https?:\/\//i.test(image.url)) {
@@ -79,25 +78,19 @@ export function createOpenAiImagesProvider(options: {
           });
           return { bytes, revisedPrompt };
         } catch (error) {
-          throw charged(fromOutbound(error, service));
+          throw chargedFailure(serviceFailure(error, service));
         }
       }
-      throw new ImageProviderError("malformed", `${service} answered without an image`);
+      throw new ServiceError("malformed", `${service} answered without an image`);
     },
 
     async currentModel({ timeoutMs }) {
       try {
         await requestJson({ url: `${base}/models/${model}`, headers, timeoutMs, maxBytes: 65536 });
       } catch (error) {
-        throw fromOutbound(error, service);
+        throw serviceFailure(error, service);
       }
       return model;
     },
   };
-}
-
-/** A picture OpenAI made but we could not take is still billed. */
-function charged(error: unknown): unknown {
-  if (!(error instanceof ImageProviderError)) return error;
-  return new ImageProviderError(error.kind, error.message, error.retryAfterMs, true);
 }

@@ -10,14 +10,14 @@ import {
 import type { Article } from "@aurumwire/shared/articles";
 import type { UserRow } from "../../db/schema";
 import { AppError, badRequest, forbidden } from "../../errors";
+import { ServiceError } from "../../lib/service-failure";
 import type { ArticleEditorService } from "../articles/editor-service";
-import { drawBrandedCover } from "../media/branded-cover";
 import type { MediaService } from "../media/service";
 import { createImageBatches } from "./batches";
 import { dollars, micros, startOfUtcMonth } from "./image-cost";
 import { serviceLabel, settingOf, toAppError } from "./image-errors";
 import { buildImagePrompt, imageNegativePrompt } from "./image-prompt";
-import { type ImageProviderAdapter, ImageProviderError, maxImageBytes } from "./image-provider";
+import { type ImageProviderAdapter, maxImageBytes } from "./image-provider";
 import { createPace } from "./pace";
 import type { AiImagesRepository } from "./repository";
 
@@ -97,7 +97,7 @@ export function createAiImagesService(deps: {
   /** Stores the picture like an upload and points the article at it. */
   async function storeAndAttach(actor: Actor, articleId: number, bytes: Buffer) {
     if (bytes.length > maxImageBytes) {
-      throw new ImageProviderError("too_large", "The image is larger than 10 MiB", undefined, true);
+      throw new ServiceError("too_large", "The image is larger than 10 MiB", { charged: true });
     }
     const stored = await deps.media.uploadArticleImage(bytes, "cover");
     await deps.articleEditor.update(actor, articleId, { featuredImage: stored.url });
@@ -113,7 +113,7 @@ export function createAiImagesService(deps: {
       prompt: null,
     });
     try {
-      const bytes = await drawBrandedCover({
+      const bytes = await deps.media.drawBrandedCover({
         title: article.title,
         label: article.category?.name ?? "News",
         color: article.category?.color ?? "#FFD700",
@@ -194,7 +194,7 @@ export function createAiImagesService(deps: {
     } catch (error) {
       // Left while waiting for its turn: nothing was asked of the service.
       if (signal.aborted && !(error instanceof AppError)) {
-        throw toAppError(new ImageProviderError("cancelled", "cancelled"), choice, deps.timeoutMs);
+        throw toAppError(new ServiceError("cancelled", "cancelled"), choice, deps.timeoutMs);
       }
       throw error;
     }
@@ -226,7 +226,7 @@ export function createAiImagesService(deps: {
         aiGenerated: true,
       };
     } catch (error) {
-      if (error instanceof ImageProviderError && error.charged) charged = true;
+      if (error instanceof ServiceError && error.charged) charged = true;
       const mapped = toAppError(error, choice, deps.timeoutMs);
       await repository
         .updateGeneration(log.id, {

@@ -1,12 +1,7 @@
 import { imageServiceDefaults } from "@aurumwire/shared/ai-images";
 import { requestJson } from "../../lib/outbound-http";
-import {
-  decodeBase64Image,
-  fromOutbound,
-  type ImageProviderAdapter,
-  ImageProviderError,
-  maxJsonAnswerBytes,
-} from "./image-provider";
+import { ServiceError, serviceFailure } from "../../lib/service-failure";
+import { decodeBase64Image, type ImageProviderAdapter, maxJsonAnswerBytes } from "./image-provider";
 
 const service = "Stable Diffusion";
 
@@ -51,11 +46,11 @@ export function createStableDiffusionProvider(options: {
           signal: request.signal,
         });
       } catch (error) {
-        throw fromOutbound(error, service);
+        throw serviceFailure(error, service);
       }
       const images = (answer as { images?: unknown })?.images;
       if (!Array.isArray(images) || typeof images[0] !== "string") {
-        throw new ImageProviderError("malformed", `${service} answered without an image`);
+        throw new ServiceError("malformed", `${service} answered without an image`);
       }
       return { bytes: decodeBase64Image(images[0], service), revisedPrompt: null };
     },
@@ -69,7 +64,7 @@ export function createStableDiffusionProvider(options: {
           maxBytes: 1024 * 1024,
         });
       } catch (error) {
-        throw fromOutbound(error, service);
+        throw serviceFailure(error, service);
       }
       const checkpoint = (answer as { sd_model_checkpoint?: unknown })?.sd_model_checkpoint;
       return typeof checkpoint === "string" && checkpoint.trim()

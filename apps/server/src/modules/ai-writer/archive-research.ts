@@ -1,7 +1,6 @@
 import type { GenerationSource } from "@aurumwire/shared/ai-writer";
-import type { ArticlesRepository } from "../articles/repository";
-import { articleBodyText } from "../search/search-highlight";
-import { searchWords } from "../search/search-query";
+import { articleBodyText, searchWords } from "../../lib/search-highlight";
+import type { ArticleReads } from "../articles/reads-service";
 
 /** How many archive articles the writer reads, and how much of them (characters) in all. */
 export const maxSources = 5;
@@ -63,7 +62,7 @@ export function bestPassage(text: string, words: string[], maxChars = passageCha
  * and keywords; the best passages of the best matches within the context budget.
  */
 export async function findArchiveSources(
-  articles: ArticlesRepository,
+  articles: ArticleReads,
   topic: string,
   keywords: string[],
   publicUrl: string,

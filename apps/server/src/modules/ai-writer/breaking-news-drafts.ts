@@ -2,9 +2,9 @@ import type { GenerateArticleInputParsed, GenerationSource } from "@aurumwire/sh
 import { keywordsMax, topicMaxLength } from "@aurumwire/shared/ai-writer";
 import type { Article } from "@aurumwire/shared/articles";
 import type { UserRow } from "../../db/schema";
+import { articleBodyText } from "../../lib/search-highlight";
 import type { ArticleEditorService } from "../articles/editor-service";
-import type { ArticlesRepository } from "../articles/repository";
-import { articleBodyText } from "../search/search-highlight";
+import type { ArticleReads } from "../articles/reads-service";
 import { clampText } from "./draft-content";
 import type { GenerationRunner } from "./generation";
 import type { ChatProvider } from "./provider";
@@ -16,7 +16,7 @@ type Actor = Pick<UserRow, "id" | "role">;
 export function createBreakingNewsDrafts(deps: {
   provider: ChatProvider | null;
   repository: AiGenerationsRepository;
-  articles: ArticlesRepository;
+  articles: ArticleReads;
   articleEditor: ArticleEditorService;
   publicUrl: string;
   assertMayGenerate: (actor: Actor) => Promise<ChatProvider>;

@@ -4,7 +4,7 @@ import {
   generatorSectionCounts,
 } from "@aurumwire/shared/ai-writer";
 import { limits } from "@aurumwire/shared/limits";
-import { ProviderError } from "./provider";
+import { ServiceError } from "../../lib/service-failure";
 
 /**
  * What the model wrote, made into a draft: the outline read from its JSON (cut to the spec's
@@ -47,7 +47,7 @@ function readJsonObject(text: string): Record<string, unknown> {
       // next attempt
     }
   }
-  throw new ProviderError("malformed", "the model's outline was not a JSON object");
+  throw new ServiceError("malformed", "the model's outline was not a JSON object");
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
@@ -68,7 +68,7 @@ export function parseOutline(raw: string, input: GenerateArticleInputParsed): Ou
     .slice(0, sectionCount)
     .map((section) => ({ heading: clampText(section.heading, 120), points: section.points }));
   if (sections.length === 0) {
-    throw new ProviderError("malformed", "the model's outline has no sections");
+    throw new ServiceError("malformed", "the model's outline has no sections");
   }
   const tags = (Array.isArray(data.tags) ? data.tags : [])
     .map((tag) => text(tag).toLowerCase())

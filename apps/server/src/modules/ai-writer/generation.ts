@@ -9,14 +9,15 @@ import { limits } from "@aurumwire/shared/limits";
 import { computeSeoScore } from "@aurumwire/shared/seo";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../errors";
-import type { ArticlesRepository } from "../articles/repository";
-import { sanitizeArticleHtml } from "../articles/sanitize";
-import { articleBodyText } from "../search/search-highlight";
+import { sanitizeArticleHtml } from "../../lib/article-html";
+import { articleBodyText } from "../../lib/search-highlight";
+import { ServiceError } from "../../lib/service-failure";
+import type { ArticleReads } from "../articles/reads-service";
 import { findArchiveSources, maxSources } from "./archive-research";
 import { clampText, parseOutline, sectionHtml, sourcesHtml } from "./draft-content";
 import { uncheckedFigures } from "./figure-check";
 import { outlineMessages, sectionMessages } from "./prompts";
-import { type ChatProvider, type ChatResult, ProviderError } from "./provider";
+import type { ChatProvider, ChatResult } from "./provider";
 import type { AiGenerationsRepository } from "./repository";
 import { toAppError } from "./writer-errors";
 
@@ -31,7 +32,7 @@ export type ProgressListener = (progress: GenerationProgress) => void;
  */
 export function createGenerationRunner(deps: {
   repository: AiGenerationsRepository;
-  articles: ArticlesRepository;
+  articles: ArticleReads;
   publicUrl: string;
   /** Spec point 9: 300000 ms for a whole generation. */
   timeoutMs: number;
@@ -164,8 +165,8 @@ export function createGenerationRunner(deps: {
       };
     } catch (error) {
       let failure = error;
-      if (error instanceof ProviderError && error.kind === "cancelled" && timer.aborted) {
-        failure = new ProviderError("timeout", error.message);
+      if (error instanceof ServiceError && error.kind === "cancelled" && timer.aborted) {
+        failure = new ServiceError("timeout", error.message);
       }
       const mapped = toAppError(failure, chat);
       const code = mapped instanceof AppError ? mapped.code : "internal";

@@ -1,12 +1,11 @@
-import { fetchText, type OutboundError, postJsonLines } from "../../lib/outbound-http";
+import type { OutboundError } from "../../lib/outbound-http";
+import { ServiceError } from "../../lib/service-failure";
 import {
   type ChatProvider,
-  type ChatRequest,
-  type ChatResult,
-  estimateTokens,
-  fromOutboundError,
-  ProviderError,
+  fetchServiceJson,
   parseStreamJson,
+  readChatStream,
+  reportedCount,
 } from "./provider";
 
 const maxAnswerBytes = 2 * 1024 * 1024;
@@ -21,20 +20,18 @@ export function createOllamaProvider(options: { baseUrl: string; model: string }
   const base = options.baseUrl.replace(/\/+$/, "");
   const model = options.model;
   const service = "Ollama";
-  const isModelMissing = (error: OutboundError) =>
+  const modelNotFound = (error: OutboundError) =>
     error.status === 404 && /model/i.test(error.message);
 
   return {
     name: "ollama",
     model,
 
-    async chat(request: ChatRequest): Promise<ChatResult> {
-      let text = "";
-      let tokensIn: number | undefined;
-      let tokensOut: number | undefined;
-      let finished = false;
-      try {
-        for await (const line of postJsonLines({
+    chat(request) {
+      return readChatStream({
+        service,
+        request,
+        post: {
           url: `${base}/api/chat`,
           body: {
             model,
@@ -43,56 +40,40 @@ export function createOllamaProvider(options: { baseUrl: string; model: string }
             ...(request.json ? { format: "json" } : {}),
             options: { temperature: 0.4 },
           },
-          timeoutMs: request.timeoutMs,
           maxBytes: maxAnswerBytes,
-          signal: request.signal,
-        })) {
-          if (!line.trim()) continue;
+        },
+        modelNotFound,
+        incomplete: `${service} ended the answer before it was done`,
+        readLine(line) {
+          if (!line.trim()) return null;
           const part = parseStreamJson(line, service);
           if (typeof part.error === "string") {
-            throw new ProviderError(
+            throw new ServiceError(
               "server_error",
               `${service} stopped with an error: ${part.error}`,
             );
           }
           const message = part.message as { content?: unknown } | undefined;
-          if (typeof message?.content === "string") text += message.content;
-          if (part.done === true) {
-            tokensIn =
-              typeof part.prompt_eval_count === "number" ? part.prompt_eval_count : undefined;
-            tokensOut = typeof part.eval_count === "number" ? part.eval_count : undefined;
-            finished = true;
-            break;
-          }
-        }
-      } catch (error) {
-        throw fromOutboundError(error, service, isModelMissing);
-      }
-      if (!finished) {
-        throw new ProviderError("incomplete", `${service} ended the answer before it was done`);
-      }
-      return {
-        text,
-        tokensIn: tokensIn ?? estimateTokens(request.messages.map((m) => m.content).join("\n")),
-        tokensOut: tokensOut ?? estimateTokens(text),
-      };
+          const text = typeof message?.content === "string" ? message.content : undefined;
+          if (part.done !== true) return { text };
+          return {
+            text,
+            tokensIn: reportedCount(part.prompt_eval_count),
+            tokensOut: reportedCount(part.eval_count),
+            done: true,
+          };
+        },
+      });
     },
 
     async listModels({ timeoutMs, signal }) {
-      let body: string;
-      try {
-        ({ body } = await fetchText({
-          url: `${base}/api/tags`,
-          timeoutMs,
-          maxBytes: 1024 * 1024,
-          signal,
-        }));
-      } catch (error) {
-        throw fromOutboundError(error, service, () => false);
-      }
-      const parsed = parseStreamJson(body, service) as { models?: unknown };
+      const parsed = await fetchServiceJson(service, {
+        url: `${base}/api/tags`,
+        timeoutMs,
+        signal,
+      });
       if (!Array.isArray(parsed.models)) {
-        throw new ProviderError("malformed", `${service}'s model list has no "models"`);
+        throw new ServiceError("malformed", `${service}'s model list has no "models"`);
       }
       return parsed.models
         .map(

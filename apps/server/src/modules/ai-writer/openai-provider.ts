@@ -1,12 +1,11 @@
-import { fetchText, type OutboundError, postJsonLines } from "../../lib/outbound-http";
+import type { OutboundError } from "../../lib/outbound-http";
+import { ServiceError } from "../../lib/service-failure";
 import {
   type ChatProvider,
-  type ChatRequest,
-  type ChatResult,
-  estimateTokens,
-  fromOutboundError,
-  ProviderError,
+  fetchServiceJson,
   parseStreamJson,
+  readChatStream,
+  reportedCount,
 } from "./provider";
 
 const maxAnswerBytes = 4 * 1024 * 1024;
@@ -28,7 +27,7 @@ export function createOpenAiProvider(options: {
   const model = options.model;
   const service = "The OpenAI-compatible API";
   const headers = { authorization: `Bearer ${options.apiKey}` };
-  const isModelMissing = (error: OutboundError) =>
+  const modelNotFound = (error: OutboundError) =>
     (error.status === 404 && /model/i.test(error.message)) ||
     (error.status === 400 && /model.*(not found|does not exist)/i.test(error.message));
 
@@ -36,13 +35,11 @@ export function createOpenAiProvider(options: {
     name: "openai",
     model,
 
-    async chat(request: ChatRequest): Promise<ChatResult> {
-      let text = "";
-      let tokensIn: number | undefined;
-      let tokensOut: number | undefined;
-      let finished = false;
-      try {
-        for await (const line of postJsonLines({
+    chat(request) {
+      return readChatStream({
+        service,
+        request,
+        post: {
           url: `${base}/chat/completions`,
           headers,
           body: {
@@ -53,67 +50,48 @@ export function createOpenAiProvider(options: {
             temperature: 0.4,
             ...(request.json ? { response_format: { type: "json_object" } } : {}),
           },
-          timeoutMs: request.timeoutMs,
           maxBytes: maxAnswerBytes,
-          signal: request.signal,
-        })) {
+        },
+        modelNotFound,
+        incomplete: `${service} ended the answer before [DONE]`,
+        readLine(line) {
           // Server-sent events: only data lines carry chunks; comments, event names and blank
           // separators do not.
-          if (!line.startsWith("data:")) continue;
+          if (!line.startsWith("data:")) return null;
           const data = line.slice(5).trim();
-          if (data === "[DONE]") {
-            finished = true;
-            break;
-          }
+          if (data === "[DONE]") return { done: true };
           const chunk = parseStreamJson(data, service);
           if (chunk.error) {
             const detail = (chunk.error as { message?: unknown }).message;
-            throw new ProviderError(
+            throw new ServiceError(
               "server_error",
               `${service} stopped with an error: ${typeof detail === "string" ? detail : "unknown"}`,
             );
           }
           const choices = Array.isArray(chunk.choices) ? chunk.choices : [];
           const delta = (choices[0] as { delta?: { content?: unknown } } | undefined)?.delta;
-          if (typeof delta?.content === "string") text += delta.content;
           const usage = chunk.usage as
             | { prompt_tokens?: unknown; completion_tokens?: unknown }
             | null
             | undefined;
-          if (usage && typeof usage.prompt_tokens === "number") tokensIn = usage.prompt_tokens;
-          if (usage && typeof usage.completion_tokens === "number") {
-            tokensOut = usage.completion_tokens;
-          }
-        }
-      } catch (error) {
-        throw fromOutboundError(error, service, isModelMissing);
-      }
-      if (!finished) {
-        throw new ProviderError("incomplete", `${service} ended the answer before [DONE]`);
-      }
-      return {
-        text,
-        tokensIn: tokensIn ?? estimateTokens(request.messages.map((m) => m.content).join("\n")),
-        tokensOut: tokensOut ?? estimateTokens(text),
-      };
+          return {
+            text: typeof delta?.content === "string" ? delta.content : undefined,
+            tokensIn: reportedCount(usage?.prompt_tokens),
+            tokensOut: reportedCount(usage?.completion_tokens),
+          };
+        },
+      });
     },
 
     async listModels({ timeoutMs, signal }) {
-      let body: string;
-      try {
-        ({ body } = await fetchText({
-          url: `${base}/models`,
-          headers,
-          timeoutMs,
-          maxBytes: 1024 * 1024,
-          signal,
-        }));
-      } catch (error) {
-        throw fromOutboundError(error, service, () => false);
-      }
-      const parsed = parseStreamJson(body, service) as { data?: unknown };
+      const parsed = await fetchServiceJson(service, {
+        url: `${base}/models`,
+        headers,
+        timeoutMs,
+        signal,
+      });
       if (!Array.isArray(parsed.data)) {
-        throw new ProviderError("malformed", `${service}'s model list has no "data"`);
+        throw new ServiceError("malformed", `${service}'s model list has no "data"`);
       }
       return parsed.data
         .map((entry) => (entry as { id?: unknown })?.id)

@@ -1,10 +1,11 @@
 import type { AiProviderName } from "@aurumwire/shared/ai-writer";
-import { OutboundError } from "../../lib/outbound-http";
+import { fetchText, type OutboundError, postJsonLines } from "../../lib/outbound-http";
+import { ServiceError, serviceFailure } from "../../lib/service-failure";
 
 /**
  * What the writer needs from a chat model, whichever service runs it. The adapters
- * (ollama-provider.ts, openai-provider.ts) speak their service's streaming protocol and report
- * every failure as a ProviderError of one of these kinds.
+ * (ollama-provider.ts, openai-provider.ts) speak their service's streaming protocol through
+ * `readChatStream` and report every failure as a ServiceError (lib/service-failure.ts).
  */
 export interface ChatMessage {
   role: "system" | "user" | "assistant";
@@ -36,66 +37,6 @@ export interface ChatProvider {
   hasModel(models: string[]): boolean;
 }
 
-export type ProviderFailure =
-  | "timeout"
-  | "unreachable"
-  | "rate_limited"
-  | "rejected"
-  | "server_error"
-  | "malformed"
-  | "incomplete"
-  | "model_not_found"
-  | "cancelled";
-
-export class ProviderError extends Error {
-  constructor(
-    public readonly kind: ProviderFailure,
-    message: string,
-    public readonly retryAfterMs?: number,
-  ) {
-    super(message);
-    this.name = "ProviderError";
-  }
-}
-
-/** Outbound failures in the writer's words; `modelNotFound` decides whether a 404 means the model. */
-export function fromOutboundError(
-  error: unknown,
-  serviceName: string,
-  modelNotFound: (error: OutboundError) => boolean,
-): unknown {
-  if (!(error instanceof OutboundError)) return error;
-  switch (error.kind) {
-    case "timeout":
-      return new ProviderError("timeout", `${serviceName} did not finish in time`);
-    case "cancelled":
-      return new ProviderError("cancelled", "The generation was cancelled");
-    case "network":
-      return new ProviderError(
-        "unreachable",
-        `${serviceName} could not be reached: ${error.message}`,
-      );
-    case "rate_limited":
-      return new ProviderError(
-        "rate_limited",
-        `${serviceName} is rate limiting us`,
-        error.retryAfterMs,
-      );
-    case "too_large":
-      return new ProviderError("malformed", `${serviceName} sent a longer answer than we accept`);
-    case "malformed":
-      return new ProviderError("malformed", error.message);
-    case "http_status": {
-      if (modelNotFound(error)) return new ProviderError("model_not_found", error.message);
-      const status = error.status ?? 0;
-      return new ProviderError(
-        status >= 500 ? "server_error" : "rejected",
-        `${serviceName} refused the request: ${error.message}`,
-      );
-    }
-  }
-}
-
 /** A rough count for services that report no usage: about four characters a token. */
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
@@ -111,8 +52,86 @@ export function parseStreamJson(line: string, serviceName: string): Record<strin
   } catch {
     // reported below
   }
-  throw new ProviderError(
+  throw new ServiceError(
     "malformed",
     `${serviceName} sent a line that is not a JSON object: ${line.slice(0, 80)}`,
   );
 }
+
+/** What one line of a streamed answer said, in the service's protocol; null for nothing. */
+export interface StreamedPiece {
+  text?: string;
+  tokensIn?: number;
+  tokensOut?: number;
+  /** The answer is complete. */
+  done?: boolean;
+}
+
+/**
+ * The adapters' one reading loop: posts the chat, hands every line to `readLine` (the service's
+ * protocol) and adds up the text and token counts until a line says the answer is complete. An
+ * answer that ends before that is `incomplete`; every failure is a ServiceError.
+ */
+export async function readChatStream(options: {
+  service: string;
+  request: ChatRequest;
+  post: { url: string; headers?: Record<string, string>; body: unknown; maxBytes: number };
+  readLine: (line: string) => StreamedPiece | null;
+  modelNotFound: (error: OutboundError) => boolean;
+  /** Said when the stream ends before its last line. */
+  incomplete: string;
+}): Promise<ChatResult> {
+  const { service, request } = options;
+  let text = "";
+  let tokensIn: number | undefined;
+  let tokensOut: number | undefined;
+  let finished = false;
+  try {
+    for await (const line of postJsonLines({
+      ...options.post,
+      timeoutMs: request.timeoutMs,
+      signal: request.signal,
+    })) {
+      const piece = options.readLine(line);
+      if (!piece) continue;
+      if (piece.text) text += piece.text;
+      if (piece.tokensIn !== undefined) tokensIn = piece.tokensIn;
+      if (piece.tokensOut !== undefined) tokensOut = piece.tokensOut;
+      if (piece.done) {
+        finished = true;
+        break;
+      }
+    }
+  } catch (error) {
+    throw serviceFailure(error, service, options.modelNotFound);
+  }
+  if (!finished) throw new ServiceError("incomplete", options.incomplete);
+  return {
+    text,
+    tokensIn: tokensIn ?? estimateTokens(request.messages.map((m) => m.content).join("\n")),
+    tokensOut: tokensOut ?? estimateTokens(text),
+  };
+}
+
+/** A small JSON answer (a model list) as an object; every failure is a ServiceError. */
+export async function fetchServiceJson(
+  service: string,
+  request: {
+    url: string;
+    headers?: Record<string, string>;
+    timeoutMs: number;
+    signal?: AbortSignal;
+  },
+): Promise<Record<string, unknown>> {
+  let body: string;
+  try {
+    ({ body } = await fetchText({ ...request, maxBytes: 1024 * 1024 }));
+  } catch (error) {
+    throw serviceFailure(error, service);
+  }
+  return parseStreamJson(body, service);
+}
+
+/** A number the service reported, or nothing. */
+export const reportedCount = (value: unknown): number | undefined =>
+  typeof value === "number" ? value : undefined;

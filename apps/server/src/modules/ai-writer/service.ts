@@ -9,18 +9,18 @@ import type { Article, ArticleInputParsed } from "@aurumwire/shared/articles";
 import { isEditor } from "@aurumwire/shared/roles";
 import type { UserRow } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
+import { ServiceError } from "../../lib/service-failure";
 import type { ArticleEditorService } from "../articles/editor-service";
-import type { ArticlesRepository } from "../articles/repository";
+import type { ArticleReads } from "../articles/reads-service";
 import type { AuditService } from "../audit/service";
-import type { BreakingNewsRepository } from "../breaking-news/repository";
+import type { NewsItemReads } from "../breaking-news/items-service";
 import type { CategoriesService } from "../categories/service";
 import { findArchiveSources } from "./archive-research";
 import { createBreakingNewsDrafts } from "./breaking-news-drafts";
 import { createGenerationRunner, type ProgressListener } from "./generation";
-import { ProviderError } from "./provider";
 import type { AiGenerationsRepository } from "./repository";
 import { createTopicFinder } from "./topics";
-import { type AiUsage, notConfigured, notConfiguredMessage } from "./usage";
+import { type AiUsage, notConfigured, notConfiguredMessage } from "./usage-service";
 import { toAppError } from "./writer-errors";
 
 type Actor = Pick<UserRow, "id" | "role">;
@@ -37,12 +37,12 @@ export function createAiWriterService(deps: {
   /** The model, the daily limit and the usage log, shared with sentiment (decision 260). */
   usage: AiUsage;
   repository: AiGenerationsRepository;
-  articles: ArticlesRepository;
+  articles: ArticleReads;
   articleEditor: ArticleEditorService;
   /** The audit log (decision 203): generations saved as drafts. */
   audit: Pick<AuditService, "record">;
   categories: CategoriesService;
-  breakingNews: BreakingNewsRepository;
+  breakingNews: NewsItemReads;
   publicUrl: string;
   /** Spec point 9: 300000 ms for a whole generation. */
   timeoutMs: number;
@@ -91,7 +91,7 @@ export function createAiWriterService(deps: {
           modelAvailable,
           message: modelAvailable
             ? `Ready: ${provider.model} on ${provider.name === "ollama" ? "Ollama" : "the OpenAI-compatible API"}.`
-            : ((toAppError(new ProviderError("model_not_found", ""), provider) as AppError)
+            : ((toAppError(new ServiceError("model_not_found", ""), provider) as AppError)
                 .message as string),
         };
       } catch (error) {

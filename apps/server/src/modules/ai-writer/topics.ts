@@ -1,7 +1,7 @@
 import { fallbackTopics, type TopicsResponse } from "@aurumwire/shared/ai-writer";
 import { slugify } from "@aurumwire/shared/slugs";
-import type { ArticlesRepository } from "../articles/repository";
-import type { BreakingNewsRepository } from "../breaking-news/repository";
+import type { ArticleReads } from "../articles/reads-service";
+import type { NewsItemReads } from "../breaking-news/items-service";
 import type { CategoriesService } from "../categories/service";
 
 /**
@@ -9,9 +9,9 @@ import type { CategoriesService } from "../categories/service";
  * headlines, for the category the editor chose first, never the same topic in both rows.
  */
 export function createTopicFinder(deps: {
-  articles: ArticlesRepository;
+  articles: ArticleReads;
   categories: CategoriesService;
-  breakingNews: BreakingNewsRepository;
+  breakingNews: NewsItemReads;
   now: () => Date;
 }) {
   const { articles, now } = deps;

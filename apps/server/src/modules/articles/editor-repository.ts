@@ -79,6 +79,16 @@ export function createArticleEditorRepository(db: Executor) {
       return row as ArticleRow | undefined;
     },
 
+    /** Files every article of one category under another; how many moved. */
+    async moveCategory(fromId: number, toId: number, tx: Executor = db): Promise<number> {
+      const rows = await tx
+        .update(articles)
+        .set({ categoryId: toId, updatedAt: new Date() })
+        .where(eq(articles.categoryId, fromId))
+        .returning({ id: articles.id });
+      return rows.length;
+    },
+
     async delete(id: number, tx: Executor = db): Promise<boolean> {
       const rows = await tx
         .delete(articles)

@@ -9,9 +9,9 @@ import { readingTimeMinutes } from "@aurumwire/shared/articles";
 import type { Database, Executor } from "../../db/client";
 import type { ArticleRow, NewArticleRow } from "../../db/schema";
 import { notFound } from "../../errors";
+import { sanitizeArticleHtml } from "../../lib/article-html";
 import type { ArticleEditorRepository } from "./editor-repository";
 import { type Actor, assertMayChange } from "./editor-rules";
-import { sanitizeArticleHtml } from "./sanitize";
 
 function toSummary(
   revision: { id: number; articleId: number; createdAt: Date; snapshot: unknown },

@@ -15,6 +15,7 @@ import { nextFreeSlug, slugify } from "@aurumwire/shared/slugs";
 import type { Database, Executor } from "../../db/client";
 import type { ArticleRow, NewArticleRow } from "../../db/schema";
 import { badRequest, notFound } from "../../errors";
+import { sanitizeArticleHtml } from "../../lib/article-html";
 import type { AuditService } from "../audit/service";
 import { articleAuditActions } from "./audit-actions";
 import { articleChangeTags } from "./cache-tags";
@@ -32,7 +33,6 @@ import {
 } from "./editor-rules";
 import { toArticle } from "./present";
 import type { ArticlesRepository } from "./repository";
-import { sanitizeArticleHtml } from "./sanitize";
 
 /**
  * The newsroom's write side of articles: who may do what (spec point 6), status and publishedAt
@@ -205,6 +205,14 @@ export function createArticleEditorService(deps: {
   }
 
   return {
+    /**
+     * Files every article of one category under another, in the caller's transaction (deleting a
+     * category, decision 295): no audit entry or cache drop here, the category change does both.
+     */
+    moveCategory(fromId: number, toId: number, tx: Executor): Promise<number> {
+      return repository.moveCategory(fromId, toId, tx);
+    },
+
     /** The editor's HTML as a save would store it: what /preview may show (decision 045). */
     previewHtml(content: string): { content: string } {
       return { content: sanitizeArticleHtml(content) };

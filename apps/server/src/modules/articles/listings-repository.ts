@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { articles } from "../../db/schema";
 import { publicCondition } from "./selection-repository";
@@ -109,6 +109,16 @@ export function createArticleListingsRepository(db: Executor) {
         })
         .from(articles)
         .where(inArray(articles.id, ids));
+    },
+
+    /** How many public articles each category holds directly (not counting subcategories). */
+    async publicArticleCounts(tx: Executor = db): Promise<Map<number, number>> {
+      const rows = await tx
+        .select({ categoryId: articles.categoryId, count: sql<number>`count(*)::int` })
+        .from(articles)
+        .where(sql`${publicCondition()} and ${isNotNull(articles.categoryId)}`)
+        .groupBy(articles.categoryId);
+      return new Map(rows.map((row) => [row.categoryId as number, row.count]));
     },
   };
 }

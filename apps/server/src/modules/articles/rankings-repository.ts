@@ -2,8 +2,8 @@ import type { PopularTimeframe } from "@aurumwire/shared/articles";
 import { and, desc, eq, gt, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { articles, articleViews, categories, users } from "../../db/schema";
-import { anyWordQuery } from "../search/search-query";
 import type { ArticleRecord } from "./present";
+import { anyWordQuery } from "./search-repository";
 import { publicCondition, selectSummaries, summarySelection } from "./selection-repository";
 
 const timeframeIntervals: Record<PopularTimeframe, string> = {

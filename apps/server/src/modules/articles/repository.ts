@@ -3,12 +3,12 @@ import type { ArticleStatus } from "@aurumwire/shared/articles";
 import { and, arrayContains, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { articles, categories, users } from "../../db/schema";
-import { type ArticleSearchLayer, buildArticleSearch } from "../search/search-query";
 import { createArticleListingsRepository } from "./listings-repository";
 import type { ArticleRecord } from "./present";
 import { createArticleRankingsRepository } from "./rankings-repository";
 import { createArticleReaderActionsRepository } from "./reader-actions-repository";
 import { reviewStateCondition } from "./review-repository";
+import { type ArticleSearchLayer, buildArticleSearch } from "./search-repository";
 import {
   type ArticleVisibility,
   fullSelection,

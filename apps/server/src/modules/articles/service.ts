@@ -12,13 +12,13 @@ import type { UserRow } from "../../db/schema";
 import { forbidden, notFound, unauthorized } from "../../errors";
 import type { PageCache } from "../../lib/page-cache/store";
 import { anyContentTag } from "../../lib/page-cache/store";
-import type { CategoriesService } from "../categories/service";
 import {
   articleBodyText,
   articleHighlight,
   createSearchHighlighter,
   needsBodyText,
-} from "../search/search-highlight";
+} from "../../lib/search-highlight";
+import type { CategoriesService } from "../categories/service";
 import { articleListsTag, articleListTags, articleTag, searchResultsTag } from "./cache-tags";
 import { type ArticleRecord, toArticle } from "./present";
 import type { ArticleListFilters, ArticlesRepository } from "./repository";

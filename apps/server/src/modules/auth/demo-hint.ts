@@ -1,6 +1,6 @@
 import { demoAdmin, demoUsers } from "../../db/seed/demo-users";
-import type { UsersRepository } from "../users/repository";
-import { verifyPassword } from "./passwords";
+import { verifyPassword } from "../../lib/passwords";
+import type { UserAccounts } from "../users/accounts-service";
 
 /**
  * Whether a public URL names this machine only (decision 075). The demo hint is for `npm start`
@@ -26,7 +26,7 @@ export function isLocalPublicUrl(publicUrl: string): boolean {
  * account exists, is active and still has the advertised password. The answer is cached briefly:
  * checking costs an argon2 hash.
  */
-export function createDemoLoginHint(users: UsersRepository, options: { publicUrl: string }) {
+export function createDemoLoginHint(users: UserAccounts, options: { publicUrl: string }) {
   const local = isLocalPublicUrl(options.publicUrl);
   let cached: { value: { email: string; password: string } | null; until: number } | null = null;
   return {
@@ -47,7 +47,7 @@ export function createDemoLoginHint(users: UsersRepository, options: { publicUrl
 }
 
 /** The active demo accounts that still accept their published password. */
-export async function demoAccountsWithDemoPassword(users: UsersRepository): Promise<string[]> {
+export async function demoAccountsWithDemoPassword(users: UserAccounts): Promise<string[]> {
   const open: string[] = [];
   for (const demo of demoUsers) {
     const user = await users.findByEmail(demo.email);

@@ -4,7 +4,7 @@ import type { CounterStore } from "../../lib/counters";
 import { escapeHtml } from "../mail/mailer";
 import type { MailOutbox } from "../mail/outbox";
 import type { LinkSigner } from "../mail/signed-links";
-import type { UsersRepository } from "../users/repository";
+import type { UserAccounts } from "../users/accounts-service";
 
 const purpose = "email-verify";
 const lifetimeMs = 3 * 24 * 60 * 60 * 1000;
@@ -20,7 +20,7 @@ export interface VerificationLogger {
  * ever verify). Unverified reader accounts cannot like articles.
  */
 export function createEmailVerification(deps: {
-  users: UsersRepository;
+  users: UserAccounts;
   outbox: MailOutbox;
   links: LinkSigner;
   counters: CounterStore;

@@ -3,11 +3,11 @@ import type { Database } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { AppError, tooManyRequests } from "../../errors";
 import type { CounterStore } from "../../lib/counters";
+import { hashPassword } from "../../lib/passwords";
 import { escapeHtml } from "../mail/mailer";
 import type { MailOutbox } from "../mail/outbox";
 import type { LinkSigner } from "../mail/signed-links";
-import type { UsersRepository } from "../users/repository";
-import { hashPassword } from "./passwords";
+import type { UserAccounts } from "../users/accounts-service";
 import type { SessionsRepository } from "./sessions-repository";
 
 const purpose = "password-reset";
@@ -43,7 +43,7 @@ export interface PasswordResetLogger {
  */
 export function createPasswordReset(deps: {
   db: Database;
-  users: UsersRepository;
+  users: UserAccounts;
   sessions: SessionsRepository;
   outbox: MailOutbox;
   links: LinkSigner;

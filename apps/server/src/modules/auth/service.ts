@@ -9,12 +9,12 @@ import type {
 import type { UserRow } from "../../db/schema";
 import { AppError, badRequest, conflict, notFound, unauthorized } from "../../errors";
 import type { CounterStore } from "../../lib/counters";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "../../lib/passwords";
 import type { AuditService } from "../audit/service";
+import type { UserAccounts } from "../users/accounts-service";
 import { toPublicUser } from "../users/present";
-import type { UsersRepository } from "../users/repository";
 import { describeDevice } from "./device";
 import { createLoginThrottle } from "./login-throttle";
-import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords";
 import type { SessionsRepository } from "./sessions-repository";
 import type { TokenSigner } from "./tokens";
 import type { TwoFactor } from "./two-factor";
@@ -31,7 +31,7 @@ const endedKeptMs = 7 * 24 * 60 * 60 * 1000;
 const badRequestCode = (code: string, message: string) => new AppError(400, code, message);
 
 export function createAuthService(deps: {
-  users: UsersRepository;
+  users: UserAccounts;
   sessions: SessionsRepository;
   tokens: TokenSigner;
   counters: CounterStore;

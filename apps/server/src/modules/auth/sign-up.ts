@@ -1,11 +1,11 @@
 import type { RegisterRequest } from "@aurumwire/shared/users";
 import { tooManyRequests } from "../../errors";
 import type { CounterStore } from "../../lib/counters";
+import { hashPassword } from "../../lib/passwords";
 import type { SecretBox } from "../../lib/secret-box";
 import { escapeHtml } from "../mail/mailer";
 import type { MailOutbox } from "../mail/outbox";
-import type { UsersRepository } from "../users/repository";
-import { hashPassword } from "./passwords";
+import type { UserAccounts } from "../users/accounts-service";
 
 /** Sign-ups per address (decision 074): enough for a household or an office, not for a script. */
 const registrationWindowMs = 60 * 60 * 1000;
@@ -39,7 +39,7 @@ export interface SignUpLogger {
  * alone, and the answer is still the same.
  */
 export function createSignUp(deps: {
-  users: UsersRepository;
+  users: UserAccounts;
   outbox: MailOutbox;
   counters: CounterStore;
   box: SecretBox;

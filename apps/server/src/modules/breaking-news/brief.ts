@@ -1,5 +1,5 @@
 import { limits } from "@aurumwire/shared/limits";
-import { sanitizeArticleHtml } from "../articles/sanitize";
+import { sanitizeArticleHtml } from "../../lib/article-html";
 
 /**
  * The non-AI article made from a breaking-news item: its title, its summary, who reported it and a

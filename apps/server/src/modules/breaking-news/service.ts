@@ -11,7 +11,7 @@ import type { CounterStore } from "../../lib/counters";
 import { fetchText, OutboundError } from "../../lib/outbound-http";
 import type { ArticleEditorService } from "../articles/editor-service";
 import type { CategoryEditorService } from "../categories/editor-service";
-import type { UsersRepository } from "../users/repository";
+import type { UserAccounts } from "../users/accounts-service";
 import { composeBrief } from "./brief";
 import { FeedFormatError, parseFeed } from "./feed-parser";
 import type { BreakingNewsRepository } from "./repository";
@@ -85,7 +85,7 @@ export function createBreakingNewsService(deps: {
   /** The owners of the rows a brief needs: its article, its category and its byline. */
   articleEditor: Pick<ArticleEditorService, "publishBrief">;
   categoryEditor: Pick<CategoryEditorService, "ensureCategory">;
-  users: Pick<UsersRepository, "ensureSystemAccount">;
+  users: Pick<UserAccounts, "ensureSystemAccount">;
   /** The news sentiment of ticker items (the sentiment module's): stored, or read from the title. */
   sentimentOf?: (
     items: readonly { id: string; title: string }[],

@@ -90,15 +90,6 @@ export function createCategoryEditorRepository(db: Executor) {
       return { articleCount, childCount };
     },
 
-    async moveArticles(fromId: number, toId: number, tx: Executor = db): Promise<number> {
-      const rows = await tx
-        .update(articles)
-        .set({ categoryId: toId, updatedAt: new Date() })
-        .where(eq(articles.categoryId, fromId))
-        .returning({ id: articles.id });
-      return rows.length;
-    },
-
     async moveChildren(fromId: number, toParentId: number | null, tx: Executor = db) {
       const rows = await tx
         .update(categories)

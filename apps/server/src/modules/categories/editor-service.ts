@@ -8,6 +8,7 @@ import { nextFreeSlug, slugify } from "@aurumwire/shared/slugs";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client";
 import { badRequest, conflict, notFound } from "../../errors";
+import type { ArticleEditorService } from "../articles/editor-service";
 import type { AuditActor, AuditService } from "../audit/service";
 import type { CategoryEditorRepository } from "./editor-repository";
 import { toCategoryOutput } from "./present";
@@ -24,6 +25,8 @@ const plural = (count: number, word: string, words: string) =>
 export function createCategoryEditorService(deps: {
   db: Database;
   repository: CategoryEditorRepository;
+  /** Deleting a category files its articles under another: the articles' owner writes them. */
+  articles: Pick<ArticleEditorService, "moveCategory">;
   onContentChanged: () => void;
   /** The audit log (decision 203): category changes. */
   audit: Pick<AuditService, "record">;
@@ -196,7 +199,7 @@ export function createCategoryEditorService(deps: {
               moveArticlesTo: "Please select a valid category",
             });
           }
-          movedArticles = await repository.moveArticles(id, target, tx);
+          movedArticles = await deps.articles.moveCategory(id, target, tx);
         }
         if (childCount > 0 && query.moveChildrenTo !== undefined) {
           const target = query.moveChildrenTo === "root" ? null : query.moveChildrenTo;

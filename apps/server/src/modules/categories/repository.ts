@@ -1,7 +1,6 @@
-import { asc, eq, isNotNull, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { articles, type CategoryRow, categories } from "../../db/schema";
-import { publicCondition } from "../articles/selection-repository";
+import { type CategoryRow, categories } from "../../db/schema";
 
 export function createCategoriesRepository(db: Executor) {
   return {
@@ -12,16 +11,6 @@ export function createCategoriesRepository(db: Executor) {
     async findBySlug(slug: string, tx: Executor = db): Promise<CategoryRow | undefined> {
       const [row] = await tx.select().from(categories).where(eq(categories.slug, slug)).limit(1);
       return row;
-    },
-
-    /** How many public articles each category holds directly (not counting subcategories). */
-    async publicArticleCounts(tx: Executor = db): Promise<Map<number, number>> {
-      const rows = await tx
-        .select({ categoryId: articles.categoryId, count: sql<number>`count(*)::int` })
-        .from(articles)
-        .where(sql`${publicCondition()} and ${isNotNull(articles.categoryId)}`)
-        .groupBy(articles.categoryId);
-      return new Map(rows.map((row) => [row.categoryId as number, row.count]));
     },
   };
 }

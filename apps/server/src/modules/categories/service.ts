@@ -3,6 +3,7 @@ import type { CategoryRow } from "../../db/schema";
 import { notFound } from "../../errors";
 import type { PageCache } from "../../lib/page-cache/store";
 import { articleListsTag } from "../articles/cache-tags";
+import type { ArticleReads } from "../articles/reads-service";
 import { toCategoryOutput } from "./present";
 import type { CategoriesRepository } from "./repository";
 
@@ -17,6 +18,8 @@ export interface CategoryListOptions {
  */
 export function createCategoriesService(deps: {
   repository: CategoriesRepository;
+  /** How many public articles each category holds directly (the articles' reads). */
+  articleCounts: ArticleReads["publicArticleCounts"];
   cache: PageCache;
 }) {
   const { repository, cache } = deps;
@@ -26,10 +29,7 @@ export function createCategoriesService(deps: {
     return cache.memo(
       "categories:all",
       async () => {
-        const [rows, counts] = await Promise.all([
-          repository.listAll(),
-          repository.publicArticleCounts(),
-        ]);
+        const [rows, counts] = await Promise.all([repository.listAll(), deps.articleCounts()]);
         const childrenOf = new Map<number | null, CategoryRow[]>();
         for (const row of rows) {
           const siblings = childrenOf.get(row.parentId) ?? [];

@@ -7,9 +7,9 @@ import type {
 import type { LiveUpdateView, StreamLiveUpdateEvent } from "@aurumwire/shared/realtime-events";
 import { isEditor } from "@aurumwire/shared/roles";
 import { badRequest, forbidden, notFound } from "../../errors";
+import { sanitizeArticleHtml } from "../../lib/article-html";
 import { articleListsTag, articleTag } from "../articles/cache-tags";
-import type { ArticlesRepository } from "../articles/repository";
-import { sanitizeArticleHtml } from "../articles/sanitize";
+import type { ArticleReads } from "../articles/reads-service";
 import type { LiveCoverageRepository, LiveUpdateRecord } from "./repository";
 
 /**
@@ -41,7 +41,7 @@ function present(row: LiveUpdateRecord): LiveUpdateView {
 
 export function createLiveCoverageService(deps: {
   repository: LiveCoverageRepository;
-  articles: Pick<ArticlesRepository, "findBySlugOrId">;
+  articles: Pick<ArticleReads, "findBySlugOrId">;
   /** The page cache: reads for pages are kept under the article's tags (decision 081). */
   cache: {
     memo<T>(

@@ -1,8 +1,8 @@
 import type { Redis } from "ioredis";
 import type { AppConfig } from "../../config";
+import { createLeadership } from "../../lib/leadership";
 import type { RedisKeys } from "../../lib/redis-keys";
 import type { RealtimeBus } from "../realtime/bus";
-import { createLeadership } from "../realtime/leadership";
 import type { MarketDataLogger, MarketDataService } from "./service";
 import { createMarketStreamController } from "./stream-controller";
 

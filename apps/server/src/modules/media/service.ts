@@ -1,4 +1,5 @@
 import type { UploadResponse } from "@aurumwire/shared/media";
+import { drawBrandedCover } from "./branded-cover";
 import { processImage, type UploadPurpose } from "./image-processing";
 import type { UploadStorage } from "./upload-storage";
 
@@ -6,6 +7,9 @@ import type { UploadStorage } from "./upload-storage";
 export function createMediaService(deps: { storage: UploadStorage }) {
   const { storage } = deps;
   return {
+    /** A cover drawn from the title, category and site name (JPEG bytes), for AI images' fallback. */
+    drawBrandedCover,
+
     async uploadArticleImage(bytes: Buffer, purpose: UploadPurpose): Promise<UploadResponse> {
       const variants = await processImage(bytes, purpose);
       const stored = await storage.saveVariants("articles", variants);

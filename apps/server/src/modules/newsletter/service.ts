@@ -12,7 +12,7 @@ import type { CounterStore } from "../../lib/counters";
 import { escapeHtml } from "../mail/mailer";
 import type { MailOutbox } from "../mail/outbox";
 import type { LinkSigner } from "../mail/signed-links";
-import type { SiteSettingsRepository } from "../site-settings/repository";
+import type { SiteSettingsService } from "../site-settings/service";
 import type { NewsletterRepository } from "./repository";
 
 const digestHourKey = "newsletterDigestHour";
@@ -60,7 +60,7 @@ function csvField(value: string): string {
  */
 export function createNewsletterService(deps: {
   repository: NewsletterRepository;
-  settings: SiteSettingsRepository;
+  settings: Pick<SiteSettingsService, "storedValue" | "storeValue">;
   db: Database;
   /** Every mail goes through the outbox (decision 223): confirmations and the daily digest. */
   outbox: MailOutbox;
@@ -105,8 +105,7 @@ export function createNewsletterService(deps: {
   }
 
   async function digestHour(): Promise<number> {
-    const row = await settings.find(digestHourKey);
-    const value = row?.value;
+    const value = await settings.storedValue(digestHourKey);
     return typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 23
       ? value
       : defaultDigestHour;
@@ -270,7 +269,7 @@ export function createNewsletterService(deps: {
     },
 
     async updateSettings(update: NewsletterSettings, userId: number): Promise<NewsletterSettings> {
-      await settings.upsert(digestHourKey, update.digestHour, userId);
+      await settings.storeValue(digestHourKey, update.digestHour, userId);
       return { digestHour: update.digestHour };
     },
 

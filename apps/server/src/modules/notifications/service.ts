@@ -1,7 +1,6 @@
 import { type Notification, notificationsShown } from "@aurumwire/shared/notifications";
 import { isEditor } from "@aurumwire/shared/roles";
-import type { ArticlesRepository } from "../articles/repository";
-import type { ArticleReviewRepository } from "../articles/review-repository";
+import type { ArticleReads } from "../articles/reads-service";
 
 /**
  * The signed-in account's notifications (decision 133): their own articles that went public,
@@ -11,8 +10,7 @@ import type { ArticleReviewRepository } from "../articles/review-repository";
  * browser.
  */
 export function createNotificationsService(deps: {
-  articles: ArticlesRepository;
-  reviews: Pick<ArticleReviewRepository, "latest">;
+  articles: Pick<ArticleReads, "list" | "latestReviews">;
 }) {
   async function published(userId: number): Promise<Notification[]> {
     const { records } = await deps.articles.list({
@@ -35,7 +33,7 @@ export function createNotificationsService(deps: {
   }
 
   async function reviewQueue(userId: number): Promise<Notification[]> {
-    const rows = await deps.reviews.latest(
+    const rows = await deps.articles.latestReviews(
       { state: "in_review", notAuthor: userId },
       notificationsShown,
     );
@@ -50,7 +48,7 @@ export function createNotificationsService(deps: {
   }
 
   async function returned(userId: number): Promise<Notification[]> {
-    const rows = await deps.reviews.latest(
+    const rows = await deps.articles.latestReviews(
       { state: "changes_requested", author: userId },
       notificationsShown,
     );

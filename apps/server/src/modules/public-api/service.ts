@@ -9,7 +9,7 @@ import {
 } from "@aurumwire/shared/public-api";
 import { badRequest } from "../../errors";
 import type { CategoriesService } from "../categories/service";
-import type { UsersRepository } from "../users/repository";
+import type { UserAccounts } from "../users/accounts-service";
 import type { PublicContentRepository } from "./repository";
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -23,7 +23,7 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 /** The read side of the public API that is not articles: categories, authors, analytics. */
 export function createPublicApiService(deps: {
   content: PublicContentRepository;
-  users: UsersRepository;
+  users: UserAccounts;
   categories: CategoriesService;
 }) {
   const { content, users, categories } = deps;

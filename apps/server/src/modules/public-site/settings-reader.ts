@@ -1,6 +1,9 @@
 import type { PageCache } from "../../lib/page-cache/store";
-import type { SiteSettingsRepository } from "../site-settings/repository";
-import { contactDetailsKey, parseContactDetails } from "../site-settings/service";
+import {
+  contactDetailsKey,
+  parseContactDetails,
+  type SiteSettingsService,
+} from "../site-settings/service";
 
 export type HeroDisplayMode = "hero" | "carousel" | "landing" | "none";
 
@@ -9,18 +12,18 @@ export type HeroDisplayMode = "hero" | "carousel" | "landing" | "none";
  * module's). Reads are cached with the other public reads; saving a setting invalidates them all.
  */
 export function createPublicSettingsReader(deps: {
-  repository: SiteSettingsRepository;
+  settings: Pick<SiteSettingsService, "storedValue">;
   cache: PageCache;
   defaults: { bitcoinAddress?: string };
 }) {
-  const { repository, cache, defaults } = deps;
+  const { settings, cache, defaults } = deps;
   // Settings change rarely and every change invalidates the cache: kept a minute even with the
   // page cache off.
   const read = (key: string) =>
     cache.memoFor(
       `setting:${key}`,
       60_000,
-      async () => (await repository.find(key))?.value ?? null,
+      () => settings.storedValue(key),
       // Not dropped by article changes: a setting change drops every cached read and page.
       () => ["site-settings"],
     );

@@ -1,7 +1,7 @@
 import { trackedCoinEntries } from "@aurumwire/shared/coins";
 import type { SentimentLabel } from "@aurumwire/shared/sentiment-display";
 import type { SentimentEngine } from "@aurumwire/shared/sentiment-engine";
-import { htmlToText } from "../articles/sanitize";
+import { htmlToText } from "../../lib/article-html";
 import { classifySentence, describeRaw, type SentimentDriver } from "./classifier";
 import { countCoinMentions } from "./coin-mentions";
 

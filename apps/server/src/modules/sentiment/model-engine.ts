@@ -1,6 +1,6 @@
 import type { SentimentModelReadingRecord, UserRow } from "../../db/schema";
 import { AppError } from "../../errors";
-import type { AiUsage } from "../ai-writer/usage";
+import type { AiUsage } from "../ai-writer/usage-service";
 import { analyzeText, type TextParts, type TextSentiment } from "./analyze-text";
 import {
   applyReading,

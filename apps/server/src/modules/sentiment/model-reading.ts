@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import type { SentimentLabel } from "@aurumwire/shared/sentiment-display";
 import { z } from "zod";
 import type { SentimentModelReadingRecord } from "../../db/schema";
-import type { ChatMessage } from "../ai-writer/provider";
-import { htmlToText } from "../articles/sanitize";
+import { htmlToText } from "../../lib/article-html";
+import type { ChatMessage } from "../ai-writer/usage-service";
 import type { TextParts, TextSentiment } from "./analyze-text";
 
 /**

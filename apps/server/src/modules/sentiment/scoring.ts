@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { SentimentEngine } from "@aurumwire/shared/sentiment-engine";
 import type { NewSentimentScoreRow, UserRow } from "../../db/schema";
-import type { ArticlesRepository } from "../articles/repository";
-import type { BreakingNewsRepository } from "../breaking-news/repository";
+import type { ArticleReads } from "../articles/reads-service";
+import type { NewsItemReads } from "../breaking-news/items-service";
 import { analyzeText, type TextParts, type TextSentiment } from "./analyze-text";
 import type { ReadWithModel } from "./model-engine";
 import { type SentimentRepository, type SentimentSubjectKind, wholeTextSlug } from "./repository";
@@ -34,8 +34,8 @@ function hashText(parts: TextParts): string {
  */
 export function createSentimentScoring(deps: {
   repository: SentimentRepository;
-  articles: ArticlesRepository;
-  news: BreakingNewsRepository;
+  articles: ArticleReads;
+  news: NewsItemReads;
   engine: () => Promise<SentimentEngine>;
   readWithModel: ReadWithModel;
   /** The account the scoring job's model calls are counted and logged for. */

@@ -12,10 +12,10 @@ import type { SentimentTrend, SentimentTrends } from "@aurumwire/shared/sentimen
 import type { SentimentScoreRow, UserRow } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import type { PageCache } from "../../lib/page-cache/store";
-import type { AiUsage } from "../ai-writer/usage";
+import type { AiUsage } from "../ai-writer/usage-service";
 import { articleTag } from "../articles/cache-tags";
-import type { ArticlesRepository } from "../articles/repository";
-import type { BreakingNewsRepository } from "../breaking-news/repository";
+import type { ArticleReads } from "../articles/reads-service";
+import type { NewsItemReads } from "../breaking-news/items-service";
 import type { SiteSettingsService } from "../site-settings/service";
 import { analyzeText, type TextParts } from "./analyze-text";
 import type { ReadWithModel } from "./model-engine";
@@ -45,8 +45,8 @@ function coinRow(row: SentimentScoreRow) {
 
 export function createSentimentService(deps: {
   repository: SentimentRepository;
-  articles: ArticlesRepository;
-  news: BreakingNewsRepository;
+  articles: ArticleReads;
+  news: NewsItemReads;
   cache: PageCache;
   /** Where the chosen engine is stored (Site Settings' rows, decision 260). */
   settings: Pick<SiteSettingsService, "getSentimentEngine" | "updateSentimentEngine">;

@@ -1,13 +1,13 @@
 import { coinPath, trackedCoinEntries } from "@aurumwire/shared/coins";
 import { authorPath } from "@aurumwire/shared/slugs";
 import { Feed } from "feed";
+import { sanitizeArticleHtml } from "../../lib/article-html";
 import type { PageCache } from "../../lib/page-cache/store";
 import type { ArticleRecord } from "../articles/present";
-import type { ArticlesRepository } from "../articles/repository";
-import { sanitizeArticleHtml } from "../articles/sanitize";
+import type { ArticleReads } from "../articles/reads-service";
 import type { CategoriesService } from "../categories/service";
 import type { FileStorage } from "../media/file-storage";
-import type { PublicAuthorsReader } from "../public-site/author-reader";
+import type { PublicAuthorsReader } from "../public-site/authors-service";
 
 /** Pages of the public site that are the same for everyone, for the sitemap. */
 export const staticSitemapPaths = [
@@ -72,7 +72,7 @@ function imageType(url: string): string {
 
 /** RSS, sitemaps and robots.txt, built from public articles only and cached like pages. */
 export function createFeedsService(deps: {
-  articles: ArticlesRepository;
+  articles: ArticleReads;
   categories: CategoriesService;
   authors: PublicAuthorsReader;
   cache: PageCache;

@@ -141,6 +141,19 @@ export function createSiteSettingsService(deps: {
     getWriterStyleGuide,
     getContactDetails,
 
+    /**
+     * A setting another module keeps here under its own key (the newsletter's digest hour) or the
+     * public pages read (decision 295): its stored value, null when unset.
+     */
+    async storedValue(key: string): Promise<unknown> {
+      return (await repository.find(key))?.value ?? null;
+    },
+
+    /** Stores such a setting as given: the module that owns the key audits it if it must. */
+    async storeValue(key: string, value: unknown, userId: number): Promise<void> {
+      await repository.upsert(key, value, userId);
+    },
+
     async updateContactDetails(
       update: ContactDetailsUpdate,
       userId: number,

@@ -8,8 +8,8 @@ import type {
 import type { Database, Executor } from "../../db/client";
 import type { NewUserRow, UserRow } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
+import { hashPassword } from "../../lib/passwords";
 import type { AuditActor, AuditService } from "../audit/service";
-import { hashPassword } from "../auth/passwords";
 import type { AvatarStore } from "./avatar-images";
 import { toManagedUser } from "./present";
 import type { UsersRepository } from "./repository";

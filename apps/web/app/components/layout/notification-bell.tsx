@@ -1,4 +1,4 @@
-import type { Notification, NotificationsResponse } from "@aurumwire/shared/notifications";
+import type { Notification } from "@aurumwire/shared/notifications";
 import NotificationsIcon from "@mui/icons-material/Notifications";
 import Badge from "@mui/material/Badge";
 import IconButton from "@mui/material/IconButton";
@@ -6,10 +6,9 @@ import ListItemText from "@mui/material/ListItemText";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import Typography from "@mui/material/Typography";
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router";
-import { api } from "../../lib/api-client";
+import { useNotifications } from "../../api/notifications";
 import { formatAge } from "../../lib/dates";
 
 const seenKey = (userId: number) => `notifications-seen:${userId}`;
@@ -39,12 +38,7 @@ const kindLabels: Record<Notification["kind"], string> = {
 export function NotificationBell({ userId }: { userId: number }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [seen, setSeen] = useState(() => readSeen(userId));
-  const notifications = useQuery({
-    queryKey: ["notifications", userId],
-    queryFn: () => api.get<NotificationsResponse>("/notifications"),
-    staleTime: 60_000,
-    refetchInterval: 300_000,
-  });
+  const notifications = useNotifications(userId);
   const items = notifications.data?.notifications ?? [];
   const unseen = items.filter((item) => new Date(item.at).getTime() > seen).length;
 

@@ -25,10 +25,10 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FocusEvent, useEffect, useState } from "react";
 import { type Control, Controller, useForm } from "react-hook-form";
+import { useCreateApiKey, useUpdateApiKey } from "../../api/api-keys";
 import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
 import { FormTextField } from "../../components/form/form-text-field";
 import { errorMessage } from "../../lib/error-text";
-import { useCreateApiKey, useUpdateApiKey } from "./api-keys-api";
 
 type KeyFormValues = { name: string; permissions: ApiKeyPermission[]; expiresAt: string };
 const keyFields = ["name", "permissions", "expiresAt"] as const;

@@ -16,6 +16,7 @@ import TableRow from "@mui/material/TableRow";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
+import { useApiKeys, useRevokeApiKey, useUpdateApiKey } from "../../api/api-keys";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useFeedback } from "../../components/feedback";
 import { ManagementTable, RowActionsMenu } from "../../components/management-table";
@@ -25,7 +26,6 @@ import { formatDisplayDate } from "../../lib/dates";
 import { errorMessage } from "../../lib/error-text";
 import { formatCount } from "../../lib/numbers";
 import { EditApiKeyDialog, GenerateApiKeyDialog, RevealApiKeyDialog } from "./api-key-dialogs";
-import { useApiKeys, useRevokeApiKey, useUpdateApiKey } from "./api-keys-api";
 
 const statusColor: Record<ApiKeyStatus, "success" | "warning" | "error" | "default"> = {
   active: "success",

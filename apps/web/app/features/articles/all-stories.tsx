@@ -1,7 +1,6 @@
-import type { ArticleListResponse } from "@aurumwire/shared/articles";
 import { limits } from "@aurumwire/shared/limits";
 import { useState } from "react";
-import { api } from "../../lib/api-client";
+import { readArticlePage } from "../../api/articles";
 import { ArticleGrid } from "./article-card";
 import type { CardArticle } from "./format";
 
@@ -34,9 +33,7 @@ export function AllStories({
       // Articles published since the page was rendered push the list down; asking for a few
       // extra and skipping the ones already shown still adds a full 20.
       const offset = startOffset + stories.length;
-      const page = await api.get<ArticleListResponse>(
-        `/articles?offset=${offset}&limit=${limits.loadMoreStep + overlap}`,
-      );
+      const page = await readArticlePage(offset, limits.loadMoreStep + overlap);
       const seen = new Set(stories.map((story) => story.id));
       const fresh = page.articles.filter((article) => !seen.has(article.id));
       setStories([...stories, ...fresh.slice(0, limits.loadMoreStep)]);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { api } from "../../lib/api-client";
+import { readArticleLike, toggleArticleLike } from "../../api/articles";
 import { useAuth } from "../../lib/auth-context";
 import { formatCount } from "../../lib/numbers";
 
@@ -46,8 +46,7 @@ export function LikeButton({
 
   useEffect(() => {
     if (status !== "signed-in") return;
-    api
-      .get<{ liked: boolean; likeCount: number }>(`/articles/${articleId}/like`)
+    readArticleLike(articleId)
       .then(setState)
       .catch((error) => console.error("Like state failed", error));
   }, [articleId, status]);
@@ -59,9 +58,7 @@ export function LikeButton({
     }
     setBusy(true);
     try {
-      setState(
-        await api.post<{ liked: boolean; likeCount: number }>(`/articles/${articleId}/like`),
-      );
+      setState(await toggleArticleLike(articleId));
     } catch (error) {
       console.error("Like failed", error);
     } finally {

@@ -2,7 +2,7 @@ import { formatDate } from "@aurumwire/shared/format";
 import type { LiveCoverage, LiveUpdatesResponse } from "@aurumwire/shared/live-coverage";
 import type { LiveUpdateView, StreamLiveUpdateEvent } from "@aurumwire/shared/realtime-events";
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { api } from "../../lib/api-client";
+import { readLiveUpdates } from "../../api/articles";
 import { getSnapshot, onLiveUpdate, startLiveStream, subscribe } from "../../lib/live-stream";
 import "./live-coverage.css";
 
@@ -82,8 +82,7 @@ export function LiveCoverageSection(props: { slug: string; initial: LiveUpdatesR
   useEffect(() => {
     if (status !== "unavailable" || !coverage.live) return;
     const timer = window.setInterval(() => {
-      api
-        .get<LiveUpdatesResponse>(`/articles/${encodeURIComponent(slug)}/live-updates`)
+      readLiveUpdates(slug)
         .then((response) => {
           setCoverage(response.coverage);
           setUpdates(response.updates);

@@ -1,7 +1,7 @@
-import type { RelatedArticlesResponse } from "@aurumwire/shared/articles";
 import { limits } from "@aurumwire/shared/limits";
 import { useState } from "react";
-import { ApiError, api } from "../../lib/api-client";
+import { readRelatedArticles } from "../../api/articles";
+import { ApiError } from "../../lib/api-client";
 import { ArticleGrid } from "./article-card";
 import type { CardArticle } from "./format";
 
@@ -28,9 +28,7 @@ export function RelatedArticles({
     setLoading(true);
     setError(null);
     try {
-      const response = await api.get<RelatedArticlesResponse>(
-        `/articles/${articleId}/related?limit=${limits.relatedArticlesDefault}`,
-      );
+      const response = await readRelatedArticles(articleId, limits.relatedArticlesDefault);
       setArticles(response.articles);
     } catch (caught) {
       setError(caught instanceof ApiError && caught.message ? caught.message : relatedError);

@@ -1,7 +1,7 @@
 import type { ViewSource } from "@aurumwire/shared/analytics";
 import { intervals, storageKeys } from "@aurumwire/shared/limits";
 import { useEffect } from "react";
-import { api } from "../../lib/api-client";
+import { recordArticleView } from "../../api/articles";
 
 /** Articles already counted in this page session (a reload starts a new one). */
 const trackedThisPageSession = new Set<number>();
@@ -39,11 +39,7 @@ export function useTrackView(articleId: number) {
     let left = false;
     const timer = window.setTimeout(() => {
       trackedThisPageSession.add(articleId);
-      api
-        .post<{ viewToken?: string }>(`/articles/${articleId}/view`, viewSource(), {
-          headers: { "x-session-id": viewSessionId() },
-          allowUnauthorized: true,
-        })
+      recordArticleView(articleId, viewSource(), viewSessionId())
         .then(async (result) => {
           if (!result?.viewToken || left) return;
           const { startReadingTracker } = await import("./reading-tracker");

@@ -8,9 +8,10 @@ import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link as RouterLink } from "react-router";
 import { z } from "zod";
+import { requestPasswordReset, resetPassword } from "../../api/auth";
 import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
 import { FormTextField } from "../../components/form/form-text-field";
-import { ApiError, api } from "../../lib/api-client";
+import { ApiError } from "../../lib/api-client";
 
 type Outcome = { severity: "success" | "error"; text: string } | null;
 
@@ -22,8 +23,10 @@ export function ForgotPasswordForm(props: { actionError?: string | null }) {
     resolver: schemaResolver(forgotPasswordRequestSchema),
   });
   const submit = handleSubmit((body) =>
-    postForOutcome("/auth/forgot-password", body, setOutcome, (caught) =>
-      showServerFieldErrors(caught, setError, ["email"]),
+    postForOutcome(
+      () => requestPasswordReset(body),
+      setOutcome,
+      (caught) => showServerFieldErrors(caught, setError, ["email"]),
     ),
   );
   return (
@@ -75,8 +78,7 @@ export function ResetPasswordForm(props: { token: string; actionError?: string |
   });
   const submit = handleSubmit(async ({ password }) => {
     const ok = await postForOutcome(
-      "/auth/reset-password",
-      { token: props.token, password },
+      () => resetPassword({ token: props.token, password }),
       setOutcome,
       (caught) => showServerFieldErrors(caught, setError, ["password"]),
     );
@@ -134,16 +136,15 @@ export function ResetPasswordForm(props: { token: string; actionError?: string |
   );
 }
 
-/** Posts a form's body; the server's sentence (or its refusal) becomes the outcome shown. */
+/** Sends a form; the server's sentence (or its refusal) becomes the outcome shown. */
 async function postForOutcome(
-  path: string,
-  body: unknown,
+  send: () => Promise<{ message: string }>,
   setOutcome: (outcome: Outcome) => void,
   onRefused: (caught: unknown) => void,
 ): Promise<boolean> {
   setOutcome(null);
   try {
-    const answer = await api.post<{ message: string }>(path, body);
+    const answer = await send();
     setOutcome({ severity: "success", text: answer.message });
     return true;
   } catch (caught) {

@@ -1,6 +1,6 @@
 import type { PushKeyResponse, PushTopic } from "@aurumwire/shared/web-push";
 import { useEffect, useState } from "react";
-import { api } from "../../lib/api-client";
+import { readAlertsKey, subscribeToAlerts, unsubscribeFromAlerts } from "../../api/push";
 import "./breaking-alerts.css";
 
 /**
@@ -36,8 +36,7 @@ export function BreakingAlerts() {
   useEffect(() => {
     if (!supported()) return;
     let cancelled = false;
-    api
-      .get<PushKeyResponse>("/push/key")
+    readAlertsKey()
       .then(async (key) => {
         const subscription = await currentSubscription();
         if (cancelled) return;
@@ -68,7 +67,10 @@ export function BreakingAlerts() {
         userVisibleOnly: true,
         applicationServerKey: config.publicKey,
       });
-      await api.post("/push/subscriptions", { subscription: subscription.toJSON(), topics });
+      await subscribeToAlerts({
+        subscription: subscription.toJSON(),
+        topics,
+      });
       setState("on");
       setMessage("Alerts are on. We will notify you when big news breaks.");
     } catch {
@@ -82,7 +84,7 @@ export function BreakingAlerts() {
     try {
       const subscription = await currentSubscription();
       if (subscription) {
-        await api.delete("/push/subscriptions", { body: { endpoint: subscription.endpoint } });
+        await unsubscribeFromAlerts(subscription.endpoint);
         await subscription.unsubscribe();
       }
       setState("off");

@@ -1,12 +1,8 @@
 import { intervals } from "@aurumwire/shared/limits";
-import type {
-  GenerateArticleResponse,
-  NewsTickerResponse,
-  TickerNewsItem,
-} from "@aurumwire/shared/news";
+import type { NewsTickerResponse, TickerNewsItem } from "@aurumwire/shared/news";
 import { fallbackTickerNews } from "@aurumwire/shared/news-fallback";
 import { useEffect, useMemo, useState } from "react";
-import { api } from "../../lib/api-client";
+import { requestNewsArticle } from "../../api/news";
 import { onBreaking, startLiveStream } from "../../lib/live-stream";
 import { useRefreshingData } from "../../lib/use-refreshing-data";
 
@@ -38,11 +34,6 @@ export function useBreakingNews(initial: NewsTickerResponse | null): TickerNewsI
 
 /** Asks the server for the item's article (made once, on first request) and returns its slug. */
 export async function requestArticleFor(item: TickerNewsItem): Promise<string> {
-  const answer = await api.post<GenerateArticleResponse>("/news/generate-article", {
-    newsId: item.id,
-    title: item.title,
-    source: item.source,
-    tags: item.tags,
-  });
+  const answer = await requestNewsArticle(item);
   return answer.article.slug;
 }

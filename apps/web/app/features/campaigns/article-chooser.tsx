@@ -1,6 +1,6 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
-import { useRecommendations } from "./campaigns-api";
+import { useRecommendations } from "../../api/campaigns";
 import { IdChoices } from "./id-choices";
 
 /**

@@ -10,6 +10,13 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router";
+import {
+  partnerBase,
+  useAddCampaignArticles,
+  useCampaign,
+  useCampaignAction,
+  useCampaignAiDraft,
+} from "../../api/campaigns";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useFeedback } from "../../components/feedback";
 import { ManagementTable } from "../../components/management-table";
@@ -20,13 +27,6 @@ import { formatArticleDate } from "../../lib/dates";
 import { errorMessage } from "../../lib/error-text";
 import { formatCount } from "../../lib/numbers";
 import { ArticleChooser } from "./article-chooser";
-import {
-  partnerBase,
-  useAddCampaignArticles,
-  useCampaign,
-  useCampaignAction,
-  useCampaignAiDraft,
-} from "./campaigns-api";
 import { campaignStatusColor, useSiteName } from "./campaigns-dashboard";
 import { PushActions, PushDetail, PushState } from "./push-rows";
 

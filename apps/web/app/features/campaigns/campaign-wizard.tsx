@@ -35,6 +35,7 @@ import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { useCreateCampaign } from "../../api/campaigns";
 import { errorMessage } from "../../lib/error-text";
 import { formatCount } from "../../lib/numbers";
 import { DetailsStep } from "./campaign-wizard-details";
@@ -49,7 +50,6 @@ import {
   isoDay,
 } from "./campaign-wizard-parts";
 import { ReviewStep } from "./campaign-wizard-review";
-import { useCreateCampaign } from "./campaigns-api";
 
 export { IntegrationBanner } from "./campaign-wizard-parts";
 

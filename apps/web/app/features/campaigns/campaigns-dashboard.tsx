@@ -11,6 +11,14 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { Link as RouterLink, useNavigate, useRouteLoaderData } from "react-router";
+import {
+  partnerBase,
+  useCampaigns,
+  useCampaignTemplates,
+  useCompliance,
+  useIntegrationStatus,
+  useTestConnection,
+} from "../../api/campaigns";
 import { useFeedback } from "../../components/feedback";
 import { ManagementTable } from "../../components/management-table";
 import { PageHeading } from "../../components/page-heading";
@@ -20,14 +28,6 @@ import { formatArticleDate, formatDateTime } from "../../lib/dates";
 import { errorMessage } from "../../lib/error-text";
 import { formatCount } from "../../lib/numbers";
 import { CampaignWizard } from "./campaign-wizard";
-import {
-  partnerBase,
-  useCampaigns,
-  useCampaignTemplates,
-  useCompliance,
-  useIntegrationStatus,
-  useTestConnection,
-} from "./campaigns-api";
 import { ComplianceSummary } from "./compliance-card";
 import { PartnerConnections } from "./partner-connections";
 

@@ -2,7 +2,7 @@ import { partnerKindLabels } from "@aurumwire/shared/partners";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
-import { usePartners } from "./campaigns-api";
+import { usePartners } from "../../api/campaigns";
 import { IdChoices } from "./id-choices";
 
 /**

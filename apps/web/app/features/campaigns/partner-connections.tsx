@@ -22,6 +22,12 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import {
+  useDeletePartner,
+  usePartners,
+  useSavePartner,
+  useTestConnection,
+} from "../../api/campaigns";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useFeedback } from "../../components/feedback";
 import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
@@ -29,7 +35,6 @@ import { FormTextField } from "../../components/form/form-text-field";
 import { ManagementTable } from "../../components/management-table";
 import { formatDateTime } from "../../lib/dates";
 import { errorMessage } from "../../lib/error-text";
-import { useDeletePartner, usePartners, useSavePartner, useTestConnection } from "./campaigns-api";
 import { TermMappingDialog } from "./term-mapping";
 
 type Values = {

@@ -5,10 +5,10 @@ import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
+import { usePushAction } from "../../api/campaigns";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { formatDateTime } from "../../lib/dates";
 import { errorMessage } from "../../lib/error-text";
-import { usePushAction } from "./campaigns-api";
 
 /** One push of the ledger as the campaign page and the Syndication log show it (decision 173). */
 

@@ -5,12 +5,12 @@ import Button from "@mui/material/Button";
 import TableCell from "@mui/material/TableCell";
 import TableRow from "@mui/material/TableRow";
 import { Link as RouterLink } from "react-router";
+import { partnerBase, usePushes } from "../../api/campaigns";
 import { useFeedback } from "../../components/feedback";
 import { ManagementTable } from "../../components/management-table";
 import { PageHeading } from "../../components/page-heading";
 import { dashboardPaths } from "../../lib/dashboard-paths";
 import { formatDateTime } from "../../lib/dates";
-import { partnerBase, usePushes } from "./campaigns-api";
 import { useSiteName } from "./campaigns-dashboard";
 import { PushActions, PushDetail, PushState } from "./push-rows";
 

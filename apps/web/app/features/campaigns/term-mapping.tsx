@@ -17,11 +17,11 @@ import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
+import { useSaveTermMapping, useTermMappings } from "../../api/campaigns";
 import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
 import { FormTextField } from "../../components/form/form-text-field";
 import { ManagementTable } from "../../components/management-table";
 import { errorMessage } from "../../lib/error-text";
-import { useSaveTermMapping, useTermMappings } from "./campaigns-api";
 
 type Values = { taxonomy: string; slug: string; remoteId: string };
 const resolver = schemaResolver(termMappingInputSchema, (values: Values) => values);

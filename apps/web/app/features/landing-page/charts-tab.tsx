@@ -6,7 +6,6 @@ import {
   landingChartPeriodLabels,
   landingChartPeriods,
 } from "@aurumwire/shared/landing-page";
-import type { TickerResponse } from "@aurumwire/shared/market";
 import AddIcon from "@mui/icons-material/Add";
 import DeleteIcon from "@mui/icons-material/Delete";
 import Autocomplete from "@mui/material/Autocomplete";
@@ -19,23 +18,11 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useSaveLandingCharts } from "../../api/landing-page";
-import { api } from "../../lib/api-client";
+import { useSaveLandingCharts, useTrackedCoins } from "../../api/landing-page";
 import { errorText } from "../../lib/error-text";
 
 type Notify = (severity: "success" | "error", text: string) => void;
-
-/** The coins our market data tracks (the ticker's 12). */
-function useTrackedCoins() {
-  return useQuery({
-    queryKey: ["market-data", "ticker"],
-    queryFn: async () =>
-      (await api.get<TickerResponse>("/market-data/ticker")).data.coins.map((coin) => coin.symbol),
-    staleTime: 300_000,
-  });
-}
 
 /**
  * Custom Charts: charts of our market data comparing coins on one metric (price, change, market

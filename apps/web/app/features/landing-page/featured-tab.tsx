@@ -1,4 +1,3 @@
-import type { Article } from "@aurumwire/shared/articles";
 import { type LandingFeatured, landingFeaturedSlots } from "@aurumwire/shared/landing-page";
 import CloseIcon from "@mui/icons-material/Close";
 import Autocomplete from "@mui/material/Autocomplete";
@@ -8,52 +7,14 @@ import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useSaveLandingFeatured } from "../../api/landing-page";
-import { api } from "../../lib/api-client";
+import { useArticleSearch, usePickTitles, useSaveLandingFeatured } from "../../api/landing-page";
 import { errorText } from "../../lib/error-text";
 import { useDebouncedSearch } from "../../lib/use-debounced-search";
 import { SortableList } from "./sortable-list";
 
 type Notify = (severity: "success" | "error", text: string) => void;
 type Pick = { id: number; title: string };
-
-/** Published articles matching the search (the newest 20 without one). */
-function useArticleSearch(search: string) {
-  return useQuery({
-    queryKey: ["landing-page", "article-search", search],
-    queryFn: async () =>
-      (
-        await api.get<{ articles: Article[] }>(
-          `/articles?limit=20${search ? `&search=${encodeURIComponent(search)}` : ""}`,
-        )
-      ).articles.map((article) => ({ id: article.id, title: article.title })),
-    staleTime: 30_000,
-  });
-}
-
-/** The titles of picks saved earlier (they may be older than any search shows). */
-function usePickTitles(ids: number[]) {
-  return useQuery({
-    queryKey: ["landing-page", "pick-titles", ids],
-    queryFn: async () => {
-      const titles = new Map<number, string>();
-      await Promise.all(
-        ids.map(async (id) => {
-          try {
-            const { article } = await api.get<{ article: Article }>(`/articles/${id}`);
-            titles.set(id, article.title);
-          } catch {
-            titles.set(id, `Article ${id} (no longer published)`);
-          }
-        }),
-      );
-      return titles;
-    },
-    enabled: ids.length > 0,
-  });
-}
 
 function ArticlePicker({
   label,

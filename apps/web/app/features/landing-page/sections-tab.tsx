@@ -23,16 +23,15 @@ import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import {
+  useCategoryOptions,
   useCreateLandingSection,
   useDeleteLandingSection,
   useReorderLandingSections,
   useUpdateLandingSection,
 } from "../../api/landing-page";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { api } from "../../lib/api-client";
 import { errorText } from "../../lib/error-text";
 import { SortableList } from "./sortable-list";
 
@@ -40,20 +39,6 @@ type Notify = (severity: "success" | "error", text: string) => void;
 
 /** Types whose items come from article lists, so a category can narrow them. */
 const categoryTypes: readonly LandingSectionType[] = ["latest_news"];
-
-function useCategoryOptions() {
-  return useQuery({
-    queryKey: ["categories", "public"],
-    queryFn: async () => {
-      const answer = await api.get<
-        | { categories: Array<{ id: number; name: string; slug: string }> }
-        | Array<{ id: number; name: string; slug: string }>
-      >("/categories");
-      return Array.isArray(answer) ? answer : answer.categories;
-    },
-    staleTime: 60_000,
-  });
-}
 
 type SectionForm = {
   sectionType: LandingSectionType;

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
-import { ApiError, apiRequest } from "../../lib/api-client";
+import { subscribeToNewsletter } from "../../api/newsletter";
+import { ApiError } from "../../lib/api-client";
 import "./newsletter.css";
 
 type State =
@@ -23,10 +24,7 @@ export function NewsletterBox({ variant = "band" }: { variant?: "band" | "sideba
     event.preventDefault();
     setState({ kind: "sending" });
     try {
-      const answer = await apiRequest<{ message: string }>("/newsletter/subscribe", {
-        method: "POST",
-        body: { email },
-      });
+      const answer = await subscribeToNewsletter(email);
       setState({ kind: "done", message: answer.message });
       setEmail("");
     } catch (caught) {

@@ -5,8 +5,8 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { useUploadAvatar } from "../../api/users";
 import { errorMessage } from "../../lib/error-text";
-import { useUploadAvatar } from "./users-api";
 
 /**
  * The edit dialog's avatar: the picture (or the initials), the account's e-mail and an upload

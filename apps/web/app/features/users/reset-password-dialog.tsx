@@ -16,9 +16,9 @@ import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { useResetPassword } from "../../api/users";
 import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
 import { errorMessage } from "../../lib/error-text";
-import { useResetPassword } from "./users-api";
 
 type ResetForm = z.input<typeof resetPasswordFormSchema>;
 

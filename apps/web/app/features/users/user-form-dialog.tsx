@@ -15,13 +15,13 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
+import { useCreateUser, useUpdateUser } from "../../api/users";
 import { FormCheckboxField } from "../../components/form/form-checkbox-field";
 import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
 import { FormSelectField } from "../../components/form/form-select-field";
 import { FormTextField } from "../../components/form/form-text-field";
 import { errorMessage } from "../../lib/error-text";
 import { AvatarPicker } from "./avatar-picker";
-import { useCreateUser, useUpdateUser } from "./users-api";
 
 export const roleLabels: Record<Role, string> = {
   admin: "Admin",

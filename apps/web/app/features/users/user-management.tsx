@@ -22,6 +22,7 @@ import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
+import { useDeactivateUser, useUpdateUser, useUsers } from "../../api/users";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useFeedback } from "../../components/feedback";
 import { SelectField, type SelectOption } from "../../components/form/select-field";
@@ -33,7 +34,6 @@ import { errorMessage } from "../../lib/error-text";
 import { useDebouncedSearch } from "../../lib/use-debounced-search";
 import { ResetPasswordDialog } from "./reset-password-dialog";
 import { roleLabels, UserFormDialog } from "./user-form-dialog";
-import { useDeactivateUser, useUpdateUser, useUsers } from "./users-api";
 
 /** Pending "are you sure" before a user loses access: the status switch or the delete action. */
 type Confirmation = { user: ManagedUser; via: "toggle" | "delete" };

@@ -1,16 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { articles } from "../../db/schema";
-
-/** The words of a search as the prefix fallback sees them: lowercase ASCII letters and digits. */
-export function searchWords(text: string): string[] {
-  const words =
-    text
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .match(/[a-z0-9]+/g) ?? [];
-  return [...new Set(words)].filter((word) => word.length >= 2).slice(0, 8);
-}
+import { searchWords } from "../../lib/search-highlight";
 
 export interface ArticleSearchLayer {
   /** WHERE condition: which articles match. */

@@ -1,17 +1,17 @@
 import type { PublicAuthor } from "@aurumwire/shared/public-api";
 import { notFound } from "../../errors";
 import type { PageCache } from "../../lib/page-cache/store";
-import type { UsersRepository } from "../users/repository";
+import type { UserAccounts } from "../users/accounts-service";
 
 /**
  * The public side of bylines (decision 137): who an author is on /author/{slug} and in the
  * sitemap. Only people with an article readers can see have a page; e-mail, role changes and
  * everything else of the account stay private. Reads are cached like the other public reads.
  */
-export function createPublicAuthorsReader(deps: { users: UsersRepository; cache: PageCache }) {
+export function createPublicAuthorsReader(deps: { users: UserAccounts; cache: PageCache }) {
   const { users, cache } = deps;
   const toPublic = (
-    row: Awaited<ReturnType<UsersRepository["findAuthorsWithPublicArticles"]>>[number],
+    row: Awaited<ReturnType<UserAccounts["findAuthorsWithPublicArticles"]>>[number],
   ): PublicAuthor => ({
     id: row.id,
     firstName: row.firstName,

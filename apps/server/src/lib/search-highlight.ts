@@ -1,6 +1,16 @@
 import type { HighlightPart } from "@aurumwire/shared/articles";
-import { decodeHtmlEntities } from "../../lib/html-entities";
-import { searchWords } from "./search-query";
+import { decodeHtmlEntities } from "./html-entities";
+
+/** The words of a search as the prefix fallback sees them: lowercase ASCII letters and digits. */
+export function searchWords(text: string): string[] {
+  const words =
+    text
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .match(/[a-z0-9]+/g) ?? [];
+  return [...new Set(words)].filter((word) => word.length >= 2).slice(0, 8);
+}
 
 /** A snippet aims at this many characters; word-boundary cuts keep it within ~160-220. */
 const snippetLength = 200;

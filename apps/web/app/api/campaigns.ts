@@ -10,7 +10,7 @@ import type {
   UpdatePartnerConnection,
 } from "@aurumwire/shared/partners";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api-client";
+import { api } from "../lib/api-client";
 
 /** Calls of the campaigns screens; answers are `{ success, data }`. */
 type Answer<T> = { success: true; data: T };
@@ -246,4 +246,9 @@ export function useSaveTermMapping(base: string, partnerId: number) {
             })
           ).data,
   );
+}
+
+/** One check of the partner test page: a partner endpoint's answer as the partner reads it. */
+export function readPartnerCheck(path: string) {
+  return api.get<{ data: unknown }>(path);
 }

@@ -1,11 +1,19 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
-import type { AppConfig } from "../../config";
-import type { RedisKeys } from "../../lib/redis-keys";
-import type { AppServices } from "../../services";
-import { createMarketStreamHolder, type MarketStreamHolder } from "../market-data/stream-holder";
-import { type BusLogger, createLocalBus, createRedisBus, type RealtimeBus } from "./bus";
-import { createStreamHub, type StreamHub } from "./stream-hub";
+import type { AppConfig } from "./config";
+import type { RedisKeys } from "./lib/redis-keys";
+import {
+  createMarketStreamHolder,
+  type MarketStreamHolder,
+} from "./modules/market-data/stream-holder";
+import {
+  type BusLogger,
+  createLocalBus,
+  createRedisBus,
+  type RealtimeBus,
+} from "./modules/realtime/bus";
+import { createStreamHub, type StreamHub } from "./modules/realtime/stream-hub";
+import type { AppServices } from "./services";
 
 export interface Realtime {
   hub: StreamHub;

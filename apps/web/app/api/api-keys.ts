@@ -7,7 +7,7 @@ import type {
   UpdateApiKey,
 } from "@aurumwire/shared/api-keys";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api-client";
+import { api } from "../lib/api-client";
 
 /** Calls of the API key screen; answers are `{ success, data }` (decision 052). */
 const apiKeysKey = ["api-keys"] as const;

@@ -1,13 +1,13 @@
 import type { TickerNewsItem } from "@aurumwire/shared/news";
 import type { StreamBreakingEvent } from "@aurumwire/shared/realtime-events";
-import type { Executor } from "../../db/client";
-import type { AddressGuard } from "../../lib/address-guard";
-import type { ArticlesRepository } from "../articles/repository";
-import { createLiveCoverageRepository } from "../live-coverage/repository";
-import { createLiveCoverageService } from "../live-coverage/service";
-import { createWebPushRepository } from "../web-push/repository";
-import { createWebPushService, type VapidKeys } from "../web-push/service";
-import { publishEvent, type RealtimeBus } from "./bus";
+import type { Executor } from "./db/client";
+import type { AddressGuard } from "./lib/address-guard";
+import type { ArticleReads } from "./modules/articles/reads-service";
+import { createLiveCoverageRepository } from "./modules/live-coverage/repository";
+import { createLiveCoverageService } from "./modules/live-coverage/service";
+import { publishEvent, type RealtimeBus } from "./modules/realtime/bus";
+import { createWebPushRepository } from "./modules/web-push/repository";
+import { createWebPushService, type VapidKeys } from "./modules/web-push/service";
 
 /**
  * What reaches readers as it happens, built once (services.ts): live coverage (decisions 234,
@@ -18,7 +18,7 @@ export function createReaderAnnouncements(deps: {
   db: Executor;
   bus: RealtimeBus;
   cache: Parameters<typeof createLiveCoverageService>[0]["cache"];
-  articles: ArticlesRepository;
+  articles: Pick<ArticleReads, "findBySlugOrId">;
   vapid: VapidKeys | null;
   guard: AddressGuard;
   log?: {

@@ -8,7 +8,7 @@ import type {
   UserResponse,
 } from "@aurumwire/shared/user-management";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api-client";
+import { api } from "../lib/api-client";
 
 /** Calls of the user-management screen; answers are `{ success, data }` (decision 052). */
 const usersKey = ["users"] as const;

@@ -4,6 +4,9 @@ import type { ChatProvider, ChatRequest, ChatResult } from "./provider";
 import type { AiGenerationsRepository } from "./repository";
 import { toAppError } from "./writer-errors";
 
+/** The messages a model call takes (sentiment builds its own, decision 260). */
+export type { ChatMessage } from "./provider";
+
 type Actor = Pick<UserRow, "id" | "role">;
 
 export const notConfiguredMessage =

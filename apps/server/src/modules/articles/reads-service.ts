@@ -1,0 +1,30 @@
+import type { ArticlesRepository } from "./repository";
+import type { ArticleReviewRepository } from "./review-repository";
+
+/**
+ * What other modules read of the articles (decision 295): the writer's topics and archive, the
+ * sentiment scores, the feeds and sitemap, live coverage and the staff notifications. They reach
+ * the articles through this (built once in services.ts), never through the repositories, so the
+ * articles module keeps its tables to itself and this list says what leaves it.
+ */
+export function createArticleReads(
+  repository: ArticlesRepository,
+  reviews: ArticleReviewRepository,
+) {
+  return {
+    list: repository.list,
+    findBySlugOrId: repository.findBySlugOrId,
+    contentByIds: repository.contentByIds,
+    trending: repository.trending,
+    latestWithContent: repository.latestWithContent,
+    publicSitemapEntries: repository.publicSitemapEntries,
+    publicArticleStamps: repository.publicArticleStamps,
+    publicHeadlinesByIds: repository.publicHeadlinesByIds,
+    sentimentTexts: repository.sentimentTexts,
+    publicArticleCounts: repository.publicArticleCounts,
+    /** The latest review events (submitted, approved, returned), newest first. */
+    latestReviews: reviews.latest,
+  };
+}
+
+export type ArticleReads = ReturnType<typeof createArticleReads>;
