@@ -17,12 +17,10 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Two cores: PGlite per file is CPU-bound, more workers only queue.
     maxWorkers: 2,
-    // A worker runs file after file in one process instead of a fresh process per file (issue
-    // 33, decision 178): each server test file imported the whole app and its libraries anew,
-    // 60% of the time of eight such files at a load of 25-37 (501 s isolated, 341 s not, run
-    // next to each other). The files leave nothing behind that the next one reads: each boots its
-    // own app on its own database copy and closes it, and the web tests restore what they patch.
-    isolate: false,
+    // Each file in a fresh process (vitest's default). Sharing a worker's process between files
+    // (`isolate: false`) cut eight server files from 501 s to 341 s side by side, but module state
+    // in test helpers then leaks from file to file: decision 178 lists what must change first.
+    isolate: true,
     // The AWS SDK's notice that its 2027 releases need Node 22 (decision 140), once per worker.
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" },
   },

@@ -5,7 +5,12 @@ import type { FastifyInstance } from "fastify";
 import { type ArticleRow, articles, categories, type NewArticleRow, users } from "../src/db/schema";
 import { sanitizeArticleHtml } from "../src/lib/article-html";
 
-let counter = 0;
+/**
+ * Articles inserted so far, per app: the first article of each app's database is number 1, as
+ * its slug suffix and its place in time say, whatever test files ran before in the same worker
+ * (decision 178).
+ */
+const insertedPerApp = new WeakMap<FastifyInstance, number>();
 
 /** The id of a demo account, to sign test articles with. */
 export async function userId(app: FastifyInstance, email: string): Promise<number> {
@@ -37,7 +42,8 @@ export async function insertArticle(
   app: FastifyInstance,
   values: Partial<NewArticleRow> & { title?: string; authorId: number },
 ): Promise<ArticleRow> {
-  counter += 1;
+  const counter = (insertedPerApp.get(app) ?? 0) + 1;
+  insertedPerApp.set(app, counter);
   const title = values.title ?? `Test article number ${counter} about markets`;
   const content = sanitizeArticleHtml(
     values.content ?? `<p>Body of ${title}. ${"Plain words for the reading time. ".repeat(10)}</p>`,
