@@ -10,6 +10,7 @@ import {
 import { badRequest } from "../../errors";
 import type { CategoriesService } from "../categories/service";
 import type { UserAccounts } from "../users/accounts-service";
+import { presentPublicAuthor } from "../users/present";
 import type { PublicContentRepository } from "./repository";
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -43,15 +44,7 @@ export function createPublicApiService(deps: {
         offset: (query.page - 1) * query.limit,
       });
       return {
-        users: rows.map((row) => ({
-          id: row.id,
-          firstName: row.firstName,
-          lastName: row.lastName,
-          role: row.role,
-          avatar: row.avatarUrl,
-          bio: row.bio,
-          articleCount: row.articleCount,
-        })),
+        users: rows.map(presentPublicAuthor),
         pagination: {
           page: query.page,
           limit: query.limit,

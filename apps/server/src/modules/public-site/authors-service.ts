@@ -2,6 +2,7 @@ import type { PublicAuthor } from "@aurumwire/shared/public-api";
 import { notFound } from "../../errors";
 import type { PageCache } from "../../lib/page-cache/store";
 import type { UserAccounts } from "../users/accounts-service";
+import { presentPublicAuthor } from "../users/present";
 
 /**
  * The public side of bylines (decision 137): who an author is on /author/{slug} and in the
@@ -10,17 +11,7 @@ import type { UserAccounts } from "../users/accounts-service";
  */
 export function createPublicAuthorsReader(deps: { users: UserAccounts; cache: PageCache }) {
   const { users, cache } = deps;
-  const toPublic = (
-    row: Awaited<ReturnType<UserAccounts["findAuthorsWithPublicArticles"]>>[number],
-  ): PublicAuthor => ({
-    id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    role: row.role,
-    avatar: row.avatarUrl,
-    bio: row.bio,
-    articleCount: row.articleCount,
-  });
+  const toPublic = presentPublicAuthor;
 
   return {
     async get(id: number): Promise<PublicAuthor> {

@@ -1,3 +1,4 @@
+import type { PublicAuthor } from "@aurumwire/shared/public-api";
 import type { ManagedUser } from "@aurumwire/shared/user-management";
 import type { PublicUser } from "@aurumwire/shared/users";
 import type { UserRow } from "../../db/schema";
@@ -34,5 +35,26 @@ export function toManagedUser(row: UserWithCounts): ManagedUser {
     article_count: row.articleCount,
     api_key_count: row.apiKeyCount,
     created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** An author as readers see them (the public site and the public API): no e-mail, no status. */
+export function presentPublicAuthor(row: {
+  id: number;
+  firstName: string;
+  lastName: string;
+  role: PublicAuthor["role"];
+  avatarUrl: string | null;
+  bio: string | null;
+  articleCount: number;
+}): PublicAuthor {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role,
+    avatar: row.avatarUrl,
+    bio: row.bio,
+    articleCount: row.articleCount,
   };
 }
