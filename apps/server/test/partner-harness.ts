@@ -12,7 +12,8 @@ import { buildTestApp, demo, loginAs } from "./helpers";
  */
 
 export const hour = 3_600_000;
-export let clock = Date.parse("2026-03-02T09:00:00Z");
+const startOfClock = Date.parse("2026-03-02T09:00:00Z");
+export let clock = startOfClock;
 export const now = () => clock;
 /** Moves the partner clock to `at` (the queue, the compliance window and Ghost's tokens read it). */
 export function setClock(at: number) {
@@ -26,14 +27,20 @@ export let hookServer: FakeServer;
 export let admin: { authorization: string };
 export let editor: { authorization: string };
 export let authorId: number;
-export const wp = fakeWordPress({
-  user: "syndication",
-  appPassword: "abcd EFGH 1234 ijkl",
-  baseUrl: () => wpServer.url,
-});
 export const ghostKey = { id: "6489f0f2a1b2c3d4e5f60718", secretHex: "a1".repeat(32) };
-export const ghost = fakeGhost({ ...ghostKey, baseUrl: () => ghostServer.url, now });
-export const hook = fakeWebhook({ secret: "webhook-shared-secret-123" });
+// The stand-ins keep what they were sent: each test file gets new ones (a worker's process runs
+// several files one after another, decision 178).
+const newWordPress = () =>
+  fakeWordPress({
+    user: "syndication",
+    appPassword: "abcd EFGH 1234 ijkl",
+    baseUrl: () => wpServer.url,
+  });
+const newGhost = () => fakeGhost({ ...ghostKey, baseUrl: () => ghostServer.url, now });
+const newWebhook = () => fakeWebhook({ secret: "webhook-shared-secret-123" });
+export let wp = newWordPress();
+export let ghost = newGhost();
+export let hook = newWebhook();
 
 export async function call(
   method: "GET" | "POST" | "PUT" | "DELETE",
@@ -78,6 +85,10 @@ export async function onboard(articleId: number, partnerId: number, headers = ad
 /** Starts the stand-ins and the server before the file's tests, and stops them after. */
 export function usePartnerHarness() {
   beforeAll(async () => {
+    clock = startOfClock;
+    wp = newWordPress();
+    ghost = newGhost();
+    hook = newWebhook();
     [wpServer, ghostServer, hookServer] = await Promise.all([
       startFakeServer(wp.handler),
       startFakeServer(ghost.handler),

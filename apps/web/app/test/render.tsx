@@ -1,14 +1,10 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, type RenderOptions, render } from "@testing-library/react";
+import { type RenderOptions, render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement, ReactNode } from "react";
 import { MemoryRouter } from "react-router";
-import { afterEach } from "vitest";
 import { MuiTheme } from "../components/mui-theme";
 import { AuthProvider } from "../lib/auth-context";
-
-// Vitest runs without globals, so Testing Library cannot register its own clean-up.
-afterEach(cleanup);
 
 function Providers(props: { children: ReactNode; queryClient: QueryClient; path: string }) {
   return (
