@@ -44,7 +44,7 @@ export function registerJobs(deps: {
   jobs.add(sentimentJob(services.sentiment));
   jobs.add(
     scheduledPublicationJob({
-      articles: services.articlesRepository,
+      articles: services.articleReads,
       onArticlesChanged: (tags) => services.pageCache.invalidate(tags),
     }),
   );
