@@ -338,6 +338,7 @@ describe("the market data jobs", () => {
       "sentiment:refresh",
       "articles:scheduled-publication",
       "auth:sessions-cleanup",
+      "work-queue:cleanup",
     ]);
   });
 });

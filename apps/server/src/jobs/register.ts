@@ -13,6 +13,7 @@ import { scheduledPublicationJob } from "./scheduled-publication-job";
 import { createJobScheduler, type JobLogger, type JobScheduler } from "./scheduler";
 import { sentimentJob } from "./sentiment-job";
 import { sessionsCleanupJob } from "./sessions-cleanup-job";
+import { workQueueCleanupJob } from "./work-queue-cleanup-job";
 
 /**
  * Every scheduled job of the server, on one scheduler (one instance runs each interval when Redis
@@ -49,5 +50,6 @@ export function registerJobs(deps: {
     }),
   );
   jobs.add(sessionsCleanupJob(services.auth));
+  jobs.add(workQueueCleanupJob(services.workQueue));
   return jobs;
 }
