@@ -53,8 +53,9 @@ export function createAccountServices(deps: {
     from: config.mail.from,
     timeoutMs: config.mail.timeoutMs,
   });
-  // Every mail is queued on the work queue and sent by its job (decisions 223 and 183).
-  const outbox = createMailOutbox({ queue: createWorkQueue(db), mailer, log });
+  // The one work queue (decision 183): every mail is queued on it and sent by its job (223).
+  const workQueue = createWorkQueue(db);
+  const outbox = createMailOutbox({ queue: workQueue, mailer, log });
   const mailLinks = createLinkSigner(config.jwtSecret);
   const emailVerification = createEmailVerification({
     users: userAccounts,
@@ -133,6 +134,7 @@ export function createAccountServices(deps: {
     users,
     apiKeys,
     mailer,
+    workQueue,
     outbox,
     mailLinks,
     emailVerification,

@@ -129,6 +129,9 @@ export async function buildApp(
     },
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // A hang bound for each plugin's start, not a speed limit: Fastify's default of 10 s failed a
+    // start at a load of 14 while the web app imported its server build (stop 40's CI run).
+    pluginTimeout: 120_000,
     logController: new RequestsAtDebug(),
     // The router refuses a path it cannot decode (%C0, %FF) before any hook runs; answer it in the
     // API's error shape like every other bad request.

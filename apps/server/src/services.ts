@@ -370,7 +370,7 @@ export function createServices(deps: {
     marketData,
     breakingNews,
     pageCache,
-    articlesRepository,
+    articleReads,
     articles,
     analytics,
     categoriesRepository,

@@ -74,9 +74,13 @@ describe("market data without a provider", () => {
     expect(await app.services.marketData.refresh()).toBe("not_configured");
   });
 
-  it("lets browsers and CDNs cache the answers briefly", async () => {
-    const response = await app.inject({ method: "GET", url: "/api/market-data/ticker" });
-    expect(response.headers["cache-control"]).toContain("max-age=60");
+  it("lets browsers and CDNs cache the answers for at most a minute, stale included", async () => {
+    for (const url of ["/api/market-data", "/api/market-data/ticker", "/api/market-data/markets"]) {
+      const response = await app.inject({ method: "GET", url });
+      expect(response.headers["cache-control"], url).toBe(
+        "public, max-age=30, s-maxage=30, stale-while-revalidate=30",
+      );
+    }
   });
 });
 
@@ -338,6 +342,7 @@ describe("the market data jobs", () => {
       "sentiment:refresh",
       "articles:scheduled-publication",
       "auth:sessions-cleanup",
+      "work-queue:cleanup",
     ]);
   });
 });

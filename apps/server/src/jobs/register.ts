@@ -13,6 +13,7 @@ import { scheduledPublicationJob } from "./scheduled-publication-job";
 import { createJobScheduler, type JobLogger, type JobScheduler } from "./scheduler";
 import { sentimentJob } from "./sentiment-job";
 import { sessionsCleanupJob } from "./sessions-cleanup-job";
+import { workQueueCleanupJob } from "./work-queue-cleanup-job";
 
 /**
  * Every scheduled job of the server, on one scheduler (one instance runs each interval when Redis
@@ -44,10 +45,11 @@ export function registerJobs(deps: {
   jobs.add(sentimentJob(services.sentiment));
   jobs.add(
     scheduledPublicationJob({
-      articles: services.articlesRepository,
+      articles: services.articleReads,
       onArticlesChanged: (tags) => services.pageCache.invalidate(tags),
     }),
   );
   jobs.add(sessionsCleanupJob(services.auth));
+  jobs.add(workQueueCleanupJob(services.workQueue));
   return jobs;
 }

@@ -1,5 +1,5 @@
 import { articleListsTag, articleTag, searchResultsTag } from "../modules/articles/cache-tags";
-import type { ArticlesRepository } from "../modules/articles/repository";
+import type { ArticleReads } from "../modules/articles/reads-service";
 import type { ScheduledJob } from "./scheduler";
 
 /** How often scheduled articles are looked for: a story goes out at most this late. */
@@ -13,7 +13,7 @@ export const scheduledPublicationIntervalMs = 30_000;
  * through the cache's Redis channel). Runs on one instance per interval.
  */
 export function scheduledPublicationJob(deps: {
-  articles: ArticlesRepository;
+  articles: Pick<ArticleReads, "publishedBetween">;
   onArticlesChanged: (tags: readonly string[]) => void;
   intervalMs?: number;
   now?: () => Date;

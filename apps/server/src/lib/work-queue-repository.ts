@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { type WorkQueueRow, workQueue } from "../db/schema";
 
@@ -62,6 +62,15 @@ export function createWorkQueueRepository(db: Executor) {
     async find(id: number) {
       const [row] = await db.select().from(table).where(eq(table.id, id));
       return row ?? null;
+    },
+
+    /** Deletes the rows of every kind that ended (`status`) before `before`; answers how many. */
+    async deleteFinishedBefore(status: "done" | "failed", before: Date): Promise<number> {
+      const rows = await db
+        .delete(table)
+        .where(and(eq(table.status, status), lt(table.finishedAt, before)))
+        .returning({ id: table.id });
+      return rows.length;
     },
 
     async pendingCount(kind: string): Promise<number> {

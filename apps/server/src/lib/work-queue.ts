@@ -54,6 +54,10 @@ export interface RunResult {
   failed: number;
 }
 
+/** How long ended rows are kept (decision 308): done ones a week, given-up ones a month, to look into. */
+export const doneKeptMs = 7 * 24 * 60 * 60_000;
+export const failedKeptMs = 30 * 24 * 60 * 60_000;
+
 /** The wait after failed attempt number `attempts`: doubling from `firstMs`, at most `longestMs`. */
 export const backoffMs = (attempts: number, firstMs: number, longestMs: number) =>
   Math.min(longestMs, firstMs * 2 ** Math.max(0, attempts - 1));
@@ -163,7 +167,23 @@ export function createWorkQueue(db: Executor) {
     }
   }
 
-  return { kind, find: repository.find };
+  return {
+    kind,
+    find: repository.find,
+
+    /**
+     * The clean-up job's turn (jobs/work-queue-cleanup-job.ts): deletes done rows of every kind
+     * that finished over `doneKeptMs` ago and given-up ones over `failedKeptMs` ago. Pending rows
+     * (due, leased or waiting to retry) are never touched.
+     */
+    async removeFinished(now = new Date()): Promise<{ done: number; failed: number }> {
+      const before = (keptMs: number) => new Date(now.getTime() - keptMs);
+      return {
+        done: await repository.deleteFinishedBefore("done", before(doneKeptMs)),
+        failed: await repository.deleteFinishedBefore("failed", before(failedKeptMs)),
+      };
+    },
+  };
 }
 
 export type WorkQueue = ReturnType<typeof createWorkQueue>;

@@ -9,10 +9,13 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { MarketDataService } from "./service";
 
-// Everything is served from memory and changes at most every 5 minutes: let browsers and a CDN
-// keep it for a minute and serve it a little stale while they fetch the next one.
+// Served from memory. Prices change every 5 minutes when polled, and every second with an
+// exchange stream (decision 230); a page that polls them (no stream in the browser, decision 235)
+// asks every 5 minutes. Browsers and a CDN keep an answer for 30 s and may serve it for 30 s more
+// while they fetch the next: a poll never gets prices more than a minute older than the server's
+// (with 240 s of stale-while-revalidate it could get the previous poll's answer again).
 function cacheable(reply: FastifyReply) {
-  reply.header("cache-control", "public, max-age=60, s-maxage=60, stale-while-revalidate=240");
+  reply.header("cache-control", "public, max-age=30, s-maxage=30, stale-while-revalidate=30");
 }
 
 /** Prices and analytics for the public site: /api/market-data, /ticker, /markets, /history. */
