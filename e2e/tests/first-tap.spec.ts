@@ -1,5 +1,5 @@
 import { expect, type Page, type Route } from "@playwright/test";
-import { test } from "./fixtures";
+import { login, test } from "./fixtures";
 
 // A reader's first tap is never lost (issue 35, decisions 240-241): on a reading page the scripts
 // start after the content (decision 150), so a tap can come before React has hydrated the page.
@@ -116,4 +116,42 @@ test("a reader who scrolled to Load More before hydration stays there and gets m
   // Hydration does not throw the reader back to the top (where a tap would land on a story).
   await expect.poll(() => stories.count()).toBeGreaterThan(before);
   expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(200);
+});
+
+test("the dashboard fetches the editor's code at idle, before the first tap, and reading pages do not", async ({
+  page,
+}) => {
+  // Decision 301: the editor's route and Quill are fetched once a dashboard screen has painted.
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  const editorCode = (list: string[]) =>
+    list.filter((path) => /\/(dashboard\.article-create|quill-editor\.client)-/.test(path));
+  await login(page, "editor");
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ["/", "/articles"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+  }
+  expect(editorCode(scripts)).toEqual([]);
+
+  await page.goto("/dashboard");
+  const create = page.getByRole("main").getByRole("link", { name: "Create Article" });
+  await expect(create).toBeVisible();
+  // Nothing tapped yet: both arrive by themselves.
+  await expect
+    .poll(
+      () => ({
+        route: scripts.some((path) => path.includes("/dashboard.article-create-")),
+        quill: scripts.some((path) => path.includes("/quill-editor.client-")),
+      }),
+      { timeout: 30_000 },
+    )
+    .toEqual({ route: true, quill: true });
+  const beforeTap = scripts.length;
+  await create.click();
+  await expect(page.locator(".ql-editor")).toBeVisible();
+  // The tap fetched none of it again.
+  expect(editorCode(scripts.slice(beforeTap))).toEqual([]);
 });

@@ -20,8 +20,10 @@ import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { Outlet, Link as RouterLink, useLocation, useNavigate } from "react-router";
+import { IdlePrefetch } from "../components/idle-prefetch";
 import { withMuiTheme } from "../components/mui-theme";
 import { SkipLink } from "../components/skip-link";
+import { loadQuillEditor } from "../features/article-editor/rich-text-editor";
 import {
   dashboardMenu,
   dashboardTitleForPath,
@@ -40,6 +42,18 @@ export const meta: Route.MetaFunction = ({ matches, location }) => [
 ];
 
 const drawerWidth = 280;
+
+/**
+ * What a writer opens first from any dashboard screen: the article editor (from "Create Article"
+ * or a row's Edit), with Quill, and the articles list. Their code is fetched at idle once the
+ * screen has painted (decision 301), not on the tap.
+ */
+const prefetchedPages = [
+  dashboardPaths.createArticle,
+  dashboardPaths.editArticle(0),
+  dashboardPaths.articles,
+];
+const prefetchedModules = [loadQuillEditor];
 
 function GuardScreen({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -237,6 +251,7 @@ function DashboardLayout() {
       >
         <Outlet />
       </Box>
+      <IdlePrefetch pages={prefetchedPages} load={prefetchedModules} />
     </Box>
   );
 }
