@@ -1,9 +1,11 @@
 /**
- * `npm run bench:interaction`: how soon a reader's tap is answered on a phone (issue 35, decision
- * 240). Drives the production build in Debian's Chromium with Playwright on a 390x844 touch
+ * `npm run bench:interaction`: how soon a reader's tap is answered on a phone (issue 35, decisions
+ * 242 and 301). Drives the production build in Debian's Chromium with Playwright on a 390x844 touch
  * profile, with the CPU slowed 4x (CDP Emulation.setCPUThrottlingRate) and unslowed, and taps each
- * control twice per run: as soon as it is painted, and right after React has hydrated the page
- * (`<html data-hydrated>`). Every run is a fresh browser context (a first visit).
+ * control (interaction-pages.ts) twice per run: the reading pages' as soon as painted and right
+ * after React has hydrated the page (`<html data-hydrated>`); the dashboard's, signed in as the
+ * demo editor, as soon as painted and once the page has settled (what it fetches at idle is in).
+ * Every run is a fresh browser context (a first visit).
  *
  * Per interaction and moment it prints, over the runs (BENCH_INTERACTION_RUNS, 5):
  * - INP: the web-vitals library's (attribution build) interaction to next paint of the page, and
@@ -21,12 +23,13 @@
  * ("4,1"), CHROMIUM_PATH (/usr/bin/chromium). Timings belong here, never in the tests.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { chromium } from "playwright-core";
+import { dashboardInteractions, publicInteractions } from "./interaction-pages";
+import { onPage, type Sample, type SignedIn, signIn, tapOnce } from "./interaction-tap";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -46,103 +49,7 @@ const only = args
 /** --detail: each tap's INP attribution (input delay, processing, presentation, long scripts). */
 const detail = args.includes("--detail");
 const givenBase = args.find((arg) => /^https?:\/\//.test(arg))?.replace(/\/$/, "");
-const answerTimeoutMs = 8000;
-const webVitalsScript = readFileSync(
-  path.join(
-    path.dirname(createRequire(import.meta.url).resolve("web-vitals/attribution")),
-    "web-vitals.attribution.iife.js",
-  ),
-  "utf8",
-);
-
-type Moment = "painted" | "hydrated";
-
-interface Interaction {
-  name: string;
-  /** The page, or a function of the demo content's newest article slug. */
-  path: (slug: string) => string;
-  /** What the reader taps (a Playwright selector). */
-  target: string;
-  /** Evaluated in the page before the tap; its result is passed to `answered`. */
-  before?: string;
-  /** A page function body: true once the page shows the answer (`start` = what `before` gave). */
-  answered: string;
-  /** Steps after the answer (typing): each a text typed into the focused field. */
-  typing?: string;
-}
-
-const interactions: Interaction[] = [
-  {
-    name: "menu (home)",
-    path: () => "/",
-    target: 'button[aria-label="Open menu"]',
-    answered: `const nav = document.querySelector('[aria-label="Mobile menu"]'); if (!nav) return false; const box = nav.getBoundingClientRect(); return box.width > 0 && box.right > 100 && getComputedStyle(nav).visibility !== "hidden";`,
-  },
-  {
-    name: "menu (/articles)",
-    path: () => "/articles",
-    target: 'button[aria-label="Open menu"]',
-    answered: `const nav = document.querySelector('[aria-label="Mobile menu"]'); if (!nav) return false; const box = nav.getBoundingClientRect(); return box.width > 0 && box.right > 100 && getComputedStyle(nav).visibility !== "hidden";`,
-  },
-  {
-    name: "menu search: type",
-    path: () => "/",
-    target: 'button[aria-label="Open menu"]',
-    answered: `const input = document.querySelector('[aria-label="Mobile menu"] input'); if (!input) return false; const box = input.getBoundingClientRect(); return box.width > 0 && box.right > 50;`,
-    typing: "staking",
-  },
-  {
-    name: "carousel next",
-    path: () => "/",
-    target: 'button[aria-label="Next articles"]',
-    before: `return document.querySelector(".aw-carousel__track")?.style.transform ?? ""`,
-    answered: `return (document.querySelector(".aw-carousel__track")?.style.transform ?? "") !== start;`,
-  },
-  {
-    name: "load more",
-    path: () => "/",
-    target: 'button:has-text("Load More Articles")',
-    before: `return document.querySelectorAll('#all-stories-heading ~ * article, #all-stories-heading ~ * a[href^="/article/"]').length`,
-    answered: `const button = [...document.querySelectorAll("button")].find((b) => /Load More|Loading/.test(b.textContent)); return document.querySelectorAll('#all-stories-heading ~ * article, #all-stories-heading ~ * a[href^="/article/"]').length > start || (button && button.textContent.includes("Loading"));`,
-  },
-  {
-    name: "share (article)",
-    path: (slug) => `/article/${slug}`,
-    target: 'button:has-text("Share")',
-    answered: `return [...document.querySelectorAll("button")].some((b) => b.textContent.includes("Link copied"));`,
-  },
-  {
-    name: "like (article)",
-    path: (slug) => `/article/${slug}`,
-    target: 'button[aria-label="Like this article"]',
-    answered: `return location.pathname === "/login";`,
-  },
-  {
-    name: "tab link (/articles)",
-    path: () => "/articles",
-    target: '.aw-tabs a:not([aria-current="page"])',
-    answered: `return location.search.includes("tab=");`,
-  },
-];
-
-/** Installed before any page script: web-vitals, the Event Timing observer and the tap clock. */
-const probe = `${webVitalsScript};
-(() => {
-  const aw = (window.__awBench = { inp: 0, inpTarget: "", events: [], taps: [], answeredAt: null });
-  webVitals.onINP((metric) => { const a = metric.attribution ?? {}; aw.inp = metric.value; aw.inpTarget = a.interactionTarget ?? ""; aw.inpDetail = { type: a.interactionType, target: a.interactionTarget, inputDelay: Math.round(a.inputDelay), processing: Math.round(a.processingDuration), presentation: Math.round(a.presentationDelay), scripts: (a.longAnimationFrameEntries ?? []).flatMap((frame) => frame.scripts.map((script) => ({ duration: Math.round(script.duration), invoker: script.invoker, source: (script.sourceURL ?? "").split("/").pop() + ":" + script.sourceFunctionName + "@" + script.sourceCharPosition }))).sort((x, y) => y.duration - x.duration).slice(0, 4) }; }, { reportAllChanges: true, durationThreshold: 0 });
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (entry.interactionId) aw.events.push({ id: entry.interactionId, name: entry.name, start: entry.startTime, duration: entry.duration });
-  }).observe({ type: "event", durationThreshold: 16, buffered: true });
-  addEventListener("pointerdown", (event) => aw.taps.push(event.timeStamp), { capture: true });
-})();`;
-
-interface Sample {
-  /** Whether React had hydrated the page when the tap came. */
-  hydratedAtTap: boolean;
-  inp: number;
-  eventDuration: number;
-  answerMs: number | null;
-}
+const accounts = { editor: { email: "editor@aurumwire.test", password: "AurumEditor#2024" } };
 
 async function newestSlug(base: string): Promise<string> {
   const response = await fetch(`${base}/api/articles?limit=1`);
@@ -161,141 +68,6 @@ async function waitForServer(url: string) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} did not answer in 120 s`);
-}
-
-/** One tap on a fresh page: at `moment`, then wait for the answer. */
-async function tapOnce(
-  browser: Browser,
-  base: string,
-  slug: string,
-  interaction: Interaction,
-  moment: Moment,
-  cpuRate: number,
-): Promise<Sample> {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-    bypassCSP: true,
-    permissions: ["clipboard-read", "clipboard-write"],
-  });
-  try {
-    const page = await context.newPage();
-    await page.addInitScript(probe);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuRate });
-    await page.goto(`${base}${interaction.path(slug)}`, { waitUntil: "commit" });
-    if (moment === "painted") {
-      // The control is on screen and the page has painted.
-      await page.waitForFunction(
-        () => performance.getEntriesByName("first-contentful-paint").length > 0,
-        undefined,
-        { timeout: 30_000 },
-      );
-      await page.locator(interaction.target).first().waitFor({ state: "visible" });
-    } else {
-      await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"), {
-        timeout: 30_000,
-      });
-    }
-    return await tapAndWait(page, interaction);
-  } finally {
-    await context.close();
-  }
-}
-
-/** Whether the page shows the interaction's control at all (the carousel is a site setting). */
-async function onPage(browser: Browser, base: string, slug: string, interaction: Interaction) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  try {
-    const page = await context.newPage();
-    await page.goto(`${base}${interaction.path(slug)}`);
-    return (await page.locator(interaction.target).count()) > 0;
-  } finally {
-    await context.close();
-  }
-}
-
-async function tapAndWait(page: Page, interaction: Interaction): Promise<Sample> {
-  const target = page.locator(interaction.target).first();
-  await target.scrollIntoViewIfNeeded();
-  // The answer is watched frame by frame from before the tap. (A string: tsx would name the
-  // nested function with a helper the page does not have.)
-  await page.evaluate(`(() => {
-    const aw = window.__awBench;
-    const start = (() => { ${interaction.before ?? "return null"} })();
-    const check = (start) => { ${interaction.answered} };
-    aw.answeredAt = null;
-    const frame = (now) => {
-      if (check(start)) aw.answeredAt = now;
-      else requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
-  })()`);
-  const { tapsBefore, hydratedAtTap } = await page.evaluate(() => ({
-    tapsBefore: (window as unknown as { __awBench: { taps: number[] } }).__awBench.taps.length,
-    hydratedAtTap: document.documentElement.hasAttribute("data-hydrated"),
-  }));
-  const documentBefore = await page.evaluate(() => performance.timeOrigin);
-  await target.tap({ timeout: 10_000 });
-  const answeredAt = await page
-    .waitForFunction(
-      () =>
-        (window as unknown as { __awBench: { answeredAt: number | null } }).__awBench.answeredAt,
-      undefined,
-      { timeout: answerTimeoutMs, polling: 50 },
-    )
-    .then((handle) => handle.jsonValue() as Promise<number>)
-    .catch(() => null);
-  if (interaction.typing && answeredAt !== null) {
-    await page.locator('[aria-label="Mobile menu"] input').first().tap();
-    await page.keyboard.type(interaction.typing, { delay: 60 });
-  }
-  // Lets the last event's paint be observed.
-  await page.waitForTimeout(300);
-  const result = await page
-    .evaluate((from) => {
-      const aw = (
-        window as unknown as {
-          __awBench: {
-            inp: number;
-            taps: number[];
-            events: { id: number; duration: number }[];
-          };
-        }
-      ).__awBench;
-      return {
-        inp: aw.inp,
-        detail: (aw as unknown as { inpDetail?: unknown }).inpDetail ?? null,
-        tap: aw.taps[from] ?? null,
-        eventDuration: Math.max(0, ...aw.events.map((event) => event.duration)),
-      };
-    }, tapsBefore)
-    .catch(() => null);
-  if (interaction.typing && answeredAt !== null && result) {
-    const typed = await page
-      .locator('[aria-label="Mobile menu"] input')
-      .first()
-      .inputValue()
-      .catch(() => "");
-    if (typed !== interaction.typing) return { ...result, hydratedAtTap, answerMs: null };
-  }
-  if (detail && result)
-    console.log(`  [${interaction.name}] INP ${result.inp}: ${JSON.stringify(result.detail)}`);
-  const newDocument = await page
-    .evaluate((before) => performance.timeOrigin !== before, documentBefore)
-    .catch(() => true);
-  if (!result || (answeredAt === null && newDocument)) {
-    // A new document answered (a link before hydration): answered, timing not comparable.
-    return { hydratedAtTap, inp: 0, eventDuration: 0, answerMs: Number.NaN };
-  }
-  return {
-    hydratedAtTap,
-    inp: result.inp,
-    eventDuration: result.eventDuration,
-    answerMs: answeredAt !== null && result.tap !== null ? answeredAt - result.tap : null,
-  };
 }
 
 function percentile(values: number[], p: number): number {
@@ -353,19 +125,29 @@ async function main() {
       "| interaction | CPU | tap at | before hydration | INP p50 / p75 | event p50 / p75 | tap -> answer p50 / p75 | lost |",
     );
     console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
+    // One sign-in for the run: the login route is rate-limited.
+    let editorSession: SignedIn = null;
     for (const cpuRate of cpuRates) {
-      for (const interaction of interactions) {
+      for (const interaction of [...publicInteractions, ...dashboardInteractions]) {
         if (only && !only.some((name) => interaction.name.startsWith(name))) continue;
-        if (!(await onPage(browser, base, slug, interaction))) {
+        let signedIn: SignedIn = null;
+        if (interaction.account) {
+          const account = accounts[interaction.account];
+          editorSession ??= await signIn(base, account.email, account.password);
+          signedIn = editorSession;
+        }
+        if (!(await onPage(browser, base, slug, interaction, signedIn))) {
           console.log(
             `| ${interaction.name} | ${cpuRate}x | - | not on the page (site settings) | | | | |`,
           );
           continue;
         }
-        for (const moment of ["painted", "hydrated"] as const) {
+        for (const moment of interaction.moments ?? (["painted", "hydrated"] as const)) {
           const samples: Sample[] = [];
           for (let run = 0; run < runs; run++) {
-            samples.push(await tapOnce(browser, base, slug, interaction, moment, cpuRate));
+            samples.push(
+              await tapOnce(browser, base, slug, interaction, moment, cpuRate, signedIn, detail),
+            );
           }
           const answered = samples.filter((sample) => sample.answerMs !== null);
           const timed = answered.map((sample) => sample.answerMs as number).filter(Number.isFinite);
