@@ -92,7 +92,7 @@ export function createServices(deps: {
     // Site settings are built below; the setting is only read once requests come in.
     securitySettings: () => siteSettings.getSecuritySettings(),
   });
-  const { userAccounts, outbox, mailLinks, emailVerification } = accounts;
+  const { userAccounts, outbox, mailLinks, emailVerification, workQueue } = accounts;
 
   const outboundTimeoutMs = config.outboundTimeoutMs ?? 10_000;
   const marketData = createMarketDataService({
@@ -265,7 +265,9 @@ export function createServices(deps: {
     storage: createUploadStorage(files),
   });
   const aiImages = createAiImagesService({
+    db,
     repository: createAiImagesRepository(db),
+    queue: workQueue,
     articleEditor,
     media,
     providers: createImageProviders(config),

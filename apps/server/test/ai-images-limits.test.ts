@@ -1,6 +1,9 @@
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { imageBatches } from "../src/db/schema";
+import { imageBatches, imageGenerations, workQueue } from "../src/db/schema";
+import { createWorkQueue } from "../src/lib/work-queue";
+import { imageBatchAttempts, imageBatchWorkKind } from "../src/modules/ai-images/batches";
 import { insertArticle, userId } from "./article-fixtures";
 import { type FakeServer, startFakeServer } from "./fake-http-server";
 import { createImageServerHandler, pictureBytes } from "./fake-image-servers";
@@ -146,10 +149,12 @@ describe("without AI image services", () => {
 });
 
 describe("a batch left behind by a stopped server", () => {
-  it("is taken over by the scheduled job and finished", async () => {
+  it("is taken over from the work queue by one instance and finished where it stopped", async () => {
     const { app, editor, article } = await start({ SD_URL: fake.url });
-    const target = await article();
-    // As a server that stopped mid-batch leaves it: running, its article in hand, its lease gone.
+    const [done, target] = [await article(), await article()];
+    // As a server that stopped mid-batch leaves it: running, its second article in hand, and its
+    // work queue claim (attempt 1) past its lease.
+    const item = { error: null, imageUrl: null };
     const [batch] = await app.database.db
       .insert(imageBatches)
       .values({
@@ -157,30 +162,48 @@ describe("a batch left behind by a stopped server", () => {
         userRole: "editor",
         provider: "stable-diffusion",
         items: [
-          {
-            articleId: target.id,
-            title: target.title,
-            status: "running",
-            error: null,
-            imageUrl: null,
-          },
+          { ...item, articleId: done.id, title: done.title, status: "succeeded" },
+          { ...item, articleId: target.id, title: target.title, status: "running" },
         ],
-        leaseOwner: "a-server-that-stopped",
-        leaseUntil: new Date(Date.now() - 1000),
       })
       .returning();
-    expect(await app.jobs.runNow("ai-images:resume-batches")).toBe("ran");
+    const [work] = await app.database.db
+      .insert(workQueue)
+      .values({
+        kind: imageBatchWorkKind,
+        payload: { batchId: batch.id },
+        attempts: 1,
+        maxAttempts: imageBatchAttempts,
+        runAt: new Date(Date.now() - 1000),
+        dedupeKey: String(batch.id),
+      })
+      .returning();
+    // Two instances' jobs at once: one takes the batch, the other finds nothing due.
+    const [ran] = await Promise.all([
+      app.jobs.runNow("ai-images:batches"),
+      app.services.aiImages.runDueBatches(new AbortController().signal),
+    ]);
+    expect(ran).toBe("ran");
     const after = await app.inject({
       method: "GET",
       url: `/api/image-batches/${batch.id}`,
       headers: editor,
     });
-    expect(after.json()).toMatchObject({ status: "completed", successful: 1, total: 1 });
+    expect(after.json()).toMatchObject({ status: "completed", successful: 2, total: 2 });
+    const drawn = await app.database.db
+      .select()
+      .from(imageGenerations)
+      .where(eq(imageGenerations.batchId, batch.id));
+    expect(drawn.map((row) => row.articleId)).toEqual([target.id]);
+    expect(await createWorkQueue(app.database.db).find(work.id)).toMatchObject({
+      status: "done",
+      attempts: 2,
+    });
     const detail = await app.inject({
       method: "GET",
       url: `/api/admin/articles/${target.id}`,
       headers: editor,
     });
-    expect(detail.json().article.featuredImage).toBe(after.json().results[0].imageUrl);
+    expect(detail.json().article.featuredImage).toBe(after.json().results[1].imageUrl);
   });
 });

@@ -338,7 +338,7 @@ describe("the market data jobs", () => {
       "newsletter:mail",
       "mail:outbox",
       "database:vacuum-analyze",
-      "ai-images:resume-batches",
+      "ai-images:batches",
       "sentiment:refresh",
       "articles:scheduled-publication",
       "auth:sessions-cleanup",

@@ -133,4 +133,36 @@ describe("the work queue", () => {
     expect(await jobs.pendingCount()).toBe(2);
     expect((await jobs.run({ handle: async () => {} })).done).toBe(2);
   });
+
+  it("runs one named item, keeps a long claim with renew, and frees work its stop cut short", async () => {
+    const queue = createWorkQueue(app.database.db);
+    const jobs = queue.kind<string>("test:one", options);
+    const other = (await jobs.enqueue("not this one"))!;
+    const id = (await jobs.enqueue("long work"))!;
+    const start = new Date();
+    const stop = new AbortController();
+    const renewed: boolean[] = [];
+    const outcome = await jobs.runOne(id, {
+      now: start,
+      signal: stop.signal,
+      handle: async (item) => {
+        // Still this claim's after a lease and a half, because it renewed as it went.
+        renewed.push(await jobs.renew(item, new Date(start.getTime() + 9 * minute)));
+        expect(await jobs.claim(new Date(start.getTime() + 15 * minute))).toMatchObject([
+          { id: other },
+        ]);
+        stop.abort();
+        throw new Error("stopped with its server");
+      },
+    });
+    expect(outcome).toBe("retrying");
+    expect(renewed).toEqual([true]);
+    // Stopped, not failed: due again at once, and a second runOne of it now claims it again.
+    const row = await queue.find(id);
+    expect(row).toMatchObject({ status: "pending", attempts: 1 });
+    expect(row!.runAt.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(await jobs.runOne(id, { handle: async () => {} })).toBe("done");
+    expect(await jobs.runOne(id, { handle: async () => {} })).toBeNull();
+    expect(await queue.find(id)).toMatchObject({ status: "done", attempts: 2 });
+  });
 });

@@ -2,14 +2,15 @@ import type { AiImagesService } from "../modules/ai-images/service";
 import type { ScheduledJob } from "./scheduler";
 
 /**
- * Bulk image batches whose server stopped mid-way are taken over every 30 s, on one instance (the
- * batch's own lease keeps a second worker off it even without Redis).
+ * Bulk image batches that are due on the work queue (decision 306): left by a server that
+ * stopped mid-way, or put off after an error. Every 30 s on every instance: each batch is claimed
+ * by one of them in the database, so a batch runs once even without Redis.
  */
 export function imageBatchesJob(images: AiImagesService): ScheduledJob {
   return {
-    name: "ai-images:resume-batches",
+    name: "ai-images:batches",
     intervalMs: 30_000,
-    exclusive: true,
-    run: (signal) => images.resumeAbandonedBatches(signal),
+    exclusive: false,
+    run: (signal) => images.runDueBatches(signal),
   };
 }

@@ -32,13 +32,21 @@ export function createWorkQueueRepository(db: Executor) {
     /**
      * Claims up to `limit` due rows of a kind in one statement: each is pushed to `leaseUntil` and
      * counted as an attempt; rows another session holds are skipped (PostgreSQL), and the embedded
-     * database's one connection runs the statement alone, so no row is claimed twice.
+     * database's one connection runs the statement alone, so no row is claimed twice. With
+     * `onlyId`, that row alone (when it is due).
      */
-    async claim(kind: string, now: Date, leaseUntil: Date, limit: number) {
+    async claim(kind: string, now: Date, leaseUntil: Date, limit: number, onlyId?: number) {
       const due = db
         .select({ id: table.id })
         .from(table)
-        .where(and(eq(table.kind, kind), eq(table.status, "pending"), lte(table.runAt, now)))
+        .where(
+          and(
+            eq(table.kind, kind),
+            eq(table.status, "pending"),
+            lte(table.runAt, now),
+            onlyId === undefined ? undefined : eq(table.id, onlyId),
+          ),
+        )
         .orderBy(asc(table.runAt), asc(table.id))
         .limit(limit)
         .for("update", { skipLocked: true });
@@ -52,6 +60,9 @@ export function createWorkQueueRepository(db: Executor) {
 
     complete: (id: number, attempts: number, at: Date) =>
       settle(id, attempts, { status: "done", finishedAt: at, lastError: null }),
+
+    /** Pushes the lease of a row the claim still holds to `until`. */
+    renew: (id: number, attempts: number, until: Date) => settle(id, attempts, { runAt: until }),
 
     retryAt: (id: number, attempts: number, at: Date, error: string) =>
       settle(id, attempts, { runAt: at, lastError: error }),

@@ -13,6 +13,8 @@ import { createWorkQueueRepository } from "./work-queue-repository";
  *   it is given up (`failed`) and `onGivenUp` is told.
  * - Settled once: only the latest claim may complete, put off or give up a row (its attempt
  *   number is the fence), so a worker whose lease ran out cannot undo another's result.
+ * - Long work (an image batch, decision 306) `renew`s its lease as it goes, and work stopped by
+ *   `signal` (a shutdown) is due again at once rather than after a back-off.
  */
 
 export interface WorkItem<P> {
@@ -114,6 +116,21 @@ export function createWorkQueue(db: Executor) {
         return rows.map(toItem);
       },
 
+      /**
+       * Claims the item `id` alone (when it is due and not held) and works it as `run` does: how
+       * the instance that enqueued work starts it at once. Null when it was not there to claim.
+       */
+      async runOne(id: number, run: RunOptions<P>): Promise<keyof RunResult | null> {
+        const now = run.now ?? new Date();
+        const lease = new Date(now.getTime() + options.leaseMs);
+        const [row] = await repository.claim(name, now, lease, 1, id);
+        return row ? settle(toItem(row), run, now) : null;
+      },
+
+      /** Keeps a claim for another `leaseMs`; false once the claim is no longer this one's. */
+      renew: (item: WorkItem<P>, now = new Date()) =>
+        repository.renew(item.id, item.attempts, new Date(now.getTime() + options.leaseMs)),
+
       /** Works through every due item, batch by batch, until none is left or `signal` aborts. */
       async run(run: RunOptions<P>): Promise<RunResult> {
         const now = run.now ?? new Date();
@@ -151,6 +168,11 @@ export function createWorkQueue(db: Executor) {
         await run.handle(item);
       } catch (error) {
         const reason = reasonOf(error);
+        if (run.signal?.aborted && !run.isPermanent?.(error)) {
+          // Stopped, not failed: due again at once, for the next start or another instance.
+          await repository.retryAt(item.id, item.attempts, new Date(), reason);
+          return "retrying";
+        }
         if (run.isPermanent?.(error) || item.attempts >= item.maxAttempts) {
           if (await repository.fail(item.id, item.attempts, new Date(), reason))
             await run.onGivenUp?.(item, reason);

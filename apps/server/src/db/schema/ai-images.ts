@@ -53,33 +53,27 @@ export interface ImageBatchItemRecord {
 }
 
 /**
- * A bulk image run. Its worker holds a lease (owner, until) that it renews after every article; a
- * batch whose lease ran out (its server stopped) is taken over by the scheduled job, so every
- * batch runs on one instance at a time and finishes after a restart.
+ * A bulk image run: what it sets out to draw and how far it got. Who works it is the work queue's
+ * business (one `ai-images:batches` item per batch, decision 306): one instance at a time holds
+ * its lease, and a batch whose server stopped is resumed from here.
  */
-export const imageBatches = pgTable(
-  "image_batches",
-  {
-    id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    /** The role of who started it, for the permission checks while it runs. */
-    userRole: text("user_role").notNull(),
-    provider: text("provider").notNull(),
-    /** "running", "completed" or "cancelled". */
-    status: text("status").notNull().default("running"),
-    items: jsonb("items").$type<ImageBatchItemRecord[]>().notNull(),
-    costPerImageMicros: bigint("cost_per_image_micros", { mode: "number" }).notNull().default(0),
-    /** The price of the articles it set out to draw, shown before and while it runs. */
-    estimatedCostMicros: bigint("estimated_cost_micros", { mode: "number" }).notNull().default(0),
-    leaseOwner: text("lease_owner"),
-    leaseUntil: timestamp("lease_until", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index("image_batches_status_idx").on(table.status, table.leaseUntil)],
-);
+export const imageBatches = pgTable("image_batches", {
+  id: serial("id").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** The role of who started it, for the permission checks while it runs. */
+  userRole: text("user_role").notNull(),
+  provider: text("provider").notNull(),
+  /** "running", "completed" or "cancelled". */
+  status: text("status").notNull().default("running"),
+  items: jsonb("items").$type<ImageBatchItemRecord[]>().notNull(),
+  costPerImageMicros: bigint("cost_per_image_micros", { mode: "number" }).notNull().default(0),
+  /** The price of the articles it set out to draw, shown before and while it runs. */
+  estimatedCostMicros: bigint("estimated_cost_micros", { mode: "number" }).notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type ImageGenerationRow = typeof imageGenerations.$inferSelect;
 export type NewImageGenerationRow = typeof imageGenerations.$inferInsert;

@@ -8,8 +8,10 @@ import {
 } from "@aurumwire/shared/ai-images";
 import type { Article } from "@aurumwire/shared/articles";
 import { isEditor } from "@aurumwire/shared/roles";
+import type { Executor } from "../../db/client";
 import type { ImageBatchItemRecord, ImageBatchRow, UserRow } from "../../db/schema";
 import { AppError, forbidden, notFound } from "../../errors";
+import type { WorkItem, WorkQueue } from "../../lib/work-queue";
 import { dollars, micros } from "./image-cost";
 import type { ImageProviderAdapter } from "./image-provider";
 import type { AiImagesRepository } from "./repository";
@@ -41,14 +43,24 @@ export function presentBatch(row: ImageBatchRow): BulkImageResult {
   };
 }
 
+/** The work queue's kind for image batches (its job has the same name). */
+export const imageBatchWorkKind = "ai-images:batches";
+/** Claims of one batch before it is given up (a stop or restart is not a failed claim). */
+export const imageBatchAttempts = 10;
+
+type BatchWork = WorkItem<{ batchId: number }>;
+
 /**
- * Bulk runs: a batch of articles for one AI service, worked through in the background by the
- * instance that holds its lease; a batch whose instance went away (a restart) is taken over by
- * the scheduled job (jobs/image-batches-job.ts) once its lease ran out.
+ * Bulk runs: a batch of articles for one AI service is one item of the work queue (decision
+ * 306): the instance that starts it works it at once, renewing its lease after every article; a
+ * batch whose instance went away (a restart) is due again once its lease ran out (at once after
+ * a clean stop) and is taken by the `ai-images:batches` job of any instance, one at a time.
  */
 export function createImageBatches(deps: {
   repository: AiImagesRepository;
-  instanceId: string;
+  queue: WorkQueue;
+  /** Runs `work` in one transaction (the batch and its queue item are stored together). */
+  transaction: <T>(work: (tx: Executor) => Promise<T>) => Promise<T>;
   leaseMs: number;
   /** Aborted when the service closes. */
   signal: AbortSignal;
@@ -64,7 +76,15 @@ export function createImageBatches(deps: {
   ) => Promise<GenerateImageResponse>;
   now: () => Date;
 }) {
-  const { repository, instanceId, leaseMs, now, generate, loadArticle, providerFor } = deps;
+  const { repository, now, generate, loadArticle, providerFor } = deps;
+  const work = deps.queue.kind<{ batchId: number }>(imageBatchWorkKind, {
+    leaseMs: deps.leaseMs,
+    maxAttempts: imageBatchAttempts,
+    firstRetryMs: 30_000,
+    longestRetryMs: 10 * 60_000,
+    // One at a time: a claimed batch's lease runs while it is worked, not while it waits.
+    batchSize: 1,
+  });
   const running = new Map<number, Promise<void>>();
 
   function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -81,36 +101,30 @@ export function createImageBatches(deps: {
     });
   }
 
-  /** Works through a batch while this instance holds its lease; stops when cancelled or closed. */
-  async function runBatch(batchId: number, signal: AbortSignal): Promise<void> {
-    const lease = () => new Date(now().getTime() + leaseMs);
-    const row = await repository.claimBatch(batchId, instanceId, now(), lease());
-    if (!row) return;
+  /**
+   * Works through a claimed batch; returns when it is done, cancelled or no longer this claim's,
+   * and throws when `signal` stopped it (the queue makes it due again at once).
+   */
+  async function runBatch(claim: BatchWork, signal: AbortSignal): Promise<void> {
+    const { batchId } = claim.payload;
+    const row = await repository.findBatch(batchId);
+    if (row?.status !== "running") return;
     const actor: Actor = { id: row.userId, role: row.userRole as Actor["role"] };
     const service = row.provider as AiImageService;
     const items = row.items.map((item) =>
       item.status === "running" ? { ...item, status: "pending" as const } : item,
     );
-    // On shutdown the lease is given up at once, so the next start (or another instance) resumes
-    // the batch without waiting for it to run out.
-    const release = () =>
-      repository
-        .saveBatchProgress(batchId, instanceId, { items, leaseUntil: new Date(0) }, now())
-        .catch(() => null);
-    /** Saves where the batch is and renews the lease; false once it was cancelled or taken over. */
+    /** Saves where the batch is, keeping the claim; false once cancelled or claimed by another. */
     const saveProgress = async () =>
-      (await repository.saveBatchProgress(
-        batchId,
-        instanceId,
-        { items, leaseUntil: lease() },
-        now(),
-      )) === "running";
+      (await work.renew(claim, now())) &&
+      (await repository.saveBatchProgress(batchId, { items }, now())) === "running";
+    const stopped = async () => {
+      await saveProgress().catch(() => false);
+      return new Error("the batch stopped with its server; it is resumed");
+    };
     for (const item of items) {
       if (item.status !== "pending") continue;
-      if (signal.aborted) {
-        await release();
-        return;
-      }
+      if (signal.aborted) throw await stopped();
       item.status = "running";
       if (!(await saveProgress())) return;
       for (let attempt = 0; ; attempt += 1) {
@@ -123,13 +137,12 @@ export function createImageBatches(deps: {
         } catch (error) {
           if (signal.aborted) {
             item.status = "pending"; // picked up again after the restart
-            await release();
-            return;
+            throw await stopped();
           }
           // The service asked us to wait: a batch waits and tries again rather than failing.
           if (error instanceof AppError && error.code === "image_rate_limited" && attempt < 2) {
             await sleep(Math.min(60, error.retryAfterSeconds ?? 10) * 1000, signal);
-            await repository.claimBatch(batchId, instanceId, now(), lease());
+            if (!(await work.renew(claim, now()))) return;
             continue;
           }
           item.status = "failed";
@@ -139,24 +152,45 @@ export function createImageBatches(deps: {
       }
       if (!(await saveProgress())) return;
     }
-    await repository.saveBatchProgress(
-      batchId,
-      instanceId,
-      { items, status: "completed", leaseUntil: null },
-      now(),
-    );
+    if (await work.renew(claim, now())) {
+      await repository.saveBatchProgress(batchId, { items, status: "completed" }, now());
+    }
   }
 
-  /** Runs a batch in the background of this instance, once. */
-  function startInBackground(batchId: number): Promise<void> {
-    const existing = running.get(batchId);
-    if (existing) return existing;
-    const task = runBatch(batchId, deps.signal).catch(() => {
-      // The lease runs out and the scheduled job takes the batch over.
+  /** Remembers work on a batch of this instance, so `settle` can wait for it. */
+  function track(batchId: number, task: Promise<unknown>) {
+    if (running.has(batchId)) return;
+    const settled = task.then(
+      () => {},
+      () => {},
+    );
+    running.set(batchId, settled);
+    void settled.then(() => {
+      if (running.get(batchId) === settled) running.delete(batchId);
     });
-    running.set(batchId, task);
-    task.finally(() => running.delete(batchId));
-    return task;
+  }
+
+  /** How this instance works a claimed batch. */
+  function runOptions(signal: AbortSignal) {
+    return {
+      signal,
+      handle: (claim: BatchWork) => {
+        const task = runBatch(claim, signal);
+        track(claim.payload.batchId, task);
+        return task;
+      },
+      /** Failed on every claim (not a service's refusal: those fail one article): finished. */
+      onGivenUp: async ({ payload }: BatchWork) => {
+        const row = await repository.findBatch(payload.batchId);
+        if (!row) return;
+        const items = row.items.map((item) =>
+          item.status === "pending" || item.status === "running"
+            ? { ...item, status: "failed" as const, error: imageMessages.failedRetry }
+            : item,
+        );
+        await repository.saveBatchProgress(row.id, { items, status: "completed" }, now());
+      },
+    };
   }
 
   async function findBatchFor(actor: Actor, id: number): Promise<ImageBatchRow> {
@@ -214,19 +248,25 @@ export function createImageBatches(deps: {
           );
         }
       }
-      const row = await repository.insertBatch({
-        userId: actor.id,
-        userRole: actor.role,
-        provider: service,
-        items,
-        costPerImageMicros: micros(provider.costPerImage),
-        estimatedCostMicros: estimate,
+      const { row, workId } = await deps.transaction(async (tx) => {
+        const row = await repository.insertBatch(
+          {
+            userId: actor.id,
+            userRole: actor.role,
+            provider: service,
+            items,
+            costPerImageMicros: micros(provider.costPerImage),
+            estimatedCostMicros: estimate,
+          },
+          tx,
+        );
+        const workId = await work.enqueue({ batchId: row.id }, { tx, dedupeKey: String(row.id) });
+        return { row, workId: workId! };
       });
-      if (pending <= bulkImageInlineMax) {
-        await startInBackground(row.id);
-      } else {
-        void startInBackground(row.id);
-      }
+      // Worked here at once; should this instance stop, the queue gives it to another.
+      const task = work.runOne(workId, runOptions(deps.signal)).catch(() => null);
+      track(row.id, task);
+      if (pending <= bulkImageInlineMax) await task;
       const latest = await repository.findBatch(row.id);
       return presentBatch(latest ?? row);
     },
@@ -250,12 +290,9 @@ export function createImageBatches(deps: {
       return presentBatch(cancelled ?? (await findBatchFor(actor, id)));
     },
 
-    /** The scheduled job: batches whose worker went away (a restart) are taken over here. */
-    async resumeAbandonedBatches(signal: AbortSignal): Promise<void> {
-      for (const id of await repository.abandonedBatchIds(now())) {
-        if (signal.aborted) return;
-        await startInBackground(id);
-      }
+    /** The `ai-images:batches` job: due batches (left by a stopped server, or put off) run here. */
+    async runDueBatches(signal: AbortSignal): Promise<void> {
+      await work.run(runOptions(AbortSignal.any([signal, deps.signal])));
     },
 
     /** Waits for a batch this instance is running (tests, and a clean shutdown). */

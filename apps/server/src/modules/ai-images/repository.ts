@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import {
   type ImageBatchItemRecord,
@@ -42,15 +42,18 @@ export function createAiImagesRepository(db: Executor) {
       return Number(row?.total ?? 0);
     },
 
-    async insertBatch(values: {
-      userId: number;
-      userRole: string;
-      provider: string;
-      items: ImageBatchItemRecord[];
-      costPerImageMicros: number;
-      estimatedCostMicros: number;
-    }): Promise<ImageBatchRow> {
-      const [row] = await db.insert(imageBatches).values(values).returning();
+    async insertBatch(
+      values: {
+        userId: number;
+        userRole: string;
+        provider: string;
+        items: ImageBatchItemRecord[];
+        costPerImageMicros: number;
+        estimatedCostMicros: number;
+      },
+      tx: Executor = db,
+    ): Promise<ImageBatchRow> {
+      const [row] = await tx.insert(imageBatches).values(values).returning();
       return row;
     },
 
@@ -69,70 +72,20 @@ export function createAiImagesRepository(db: Executor) {
     },
 
     /**
-     * Takes (or renews) the lease of a running batch for `owner` until `until`. Answers the batch
-     * when this owner now holds it, undefined when another live worker does or it is not running.
-     */
-    async claimBatch(
-      id: number,
-      owner: string,
-      now: Date,
-      until: Date,
-    ): Promise<ImageBatchRow | undefined> {
-      const [row] = await db
-        .update(imageBatches)
-        .set({ leaseOwner: owner, leaseUntil: until, updatedAt: now })
-        .where(
-          and(
-            eq(imageBatches.id, id),
-            eq(imageBatches.status, "running"),
-            or(
-              isNull(imageBatches.leaseUntil),
-              lt(imageBatches.leaseUntil, now),
-              eq(imageBatches.leaseOwner, owner),
-            ),
-          ),
-        )
-        .returning();
-      return row;
-    },
-
-    /** Running batches nobody works on (their lease ran out): the scheduled job takes these over. */
-    async abandonedBatchIds(now: Date): Promise<number[]> {
-      const rows = await db
-        .select({ id: imageBatches.id })
-        .from(imageBatches)
-        .where(
-          and(
-            eq(imageBatches.status, "running"),
-            or(isNull(imageBatches.leaseUntil), lt(imageBatches.leaseUntil, now)),
-          ),
-        )
-        .orderBy(imageBatches.id)
-        .limit(20);
-      return rows.map((row) => row.id);
-    },
-
-    /**
-     * Writes the items (and status) while `owner` holds the lease. When the batch was cancelled
-     * meanwhile, the worker's last result still goes in, with its articles not done marked
-     * cancelled. Answers the batch's status, or null when another worker holds it.
+     * Writes the items (and status) of a running batch; its worker holds the batch's work queue
+     * claim (decision 306). When the batch was cancelled meanwhile, the worker's last result still
+     * goes in, with its articles not done marked cancelled. Answers the batch's status then, or
+     * null when it is no longer there or already completed.
      */
     async saveBatchProgress(
       id: number,
-      owner: string,
-      change: { items: ImageBatchItemRecord[]; status?: string; leaseUntil?: Date | null },
+      change: { items: ImageBatchItemRecord[]; status?: string },
       now: Date,
     ): Promise<"running" | "completed" | "cancelled" | null> {
       const rows = await db
         .update(imageBatches)
         .set({ ...change, updatedAt: now })
-        .where(
-          and(
-            eq(imageBatches.id, id),
-            eq(imageBatches.leaseOwner, owner),
-            eq(imageBatches.status, "running"),
-          ),
-        )
+        .where(and(eq(imageBatches.id, id), eq(imageBatches.status, "running")))
         .returning({ status: imageBatches.status });
       if (rows.length > 0) return rows[0].status as "running" | "completed";
       const cancelled = await db
@@ -143,16 +96,9 @@ export function createAiImagesRepository(db: Executor) {
               ? { ...item, status: "cancelled" as const }
               : item,
           ),
-          leaseUntil: null,
           updatedAt: now,
         })
-        .where(
-          and(
-            eq(imageBatches.id, id),
-            eq(imageBatches.leaseOwner, owner),
-            eq(imageBatches.status, "cancelled"),
-          ),
-        )
+        .where(and(eq(imageBatches.id, id), eq(imageBatches.status, "cancelled")))
         .returning({ id: imageBatches.id });
       return cancelled.length > 0 ? "cancelled" : null;
     },

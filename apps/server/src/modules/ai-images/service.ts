@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import {
   type AiImageService,
   type GenerateImageResponse,
@@ -8,9 +7,11 @@ import {
   imageServiceDefaults,
 } from "@aurumwire/shared/ai-images";
 import type { Article } from "@aurumwire/shared/articles";
+import type { Database } from "../../db/client";
 import type { UserRow } from "../../db/schema";
 import { AppError, badRequest, forbidden } from "../../errors";
 import { ServiceError } from "../../lib/service-failure";
+import type { WorkQueue } from "../../lib/work-queue";
 import type { ArticleEditorService } from "../articles/editor-service";
 import type { MediaService } from "../media/service";
 import { createImageBatches } from "./batches";
@@ -29,10 +30,12 @@ type Actor = Pick<UserRow, "id" | "role">;
  * widths, stored like an upload), then the article's featuredImage through the article editor
  * service. The article's image changes only once the new one is stored, so a failure loses
  * nothing. DALL-E calls are paced per minute (queued, not refused) and stop at the monthly cap.
- * Bulk runs are batches with a lease, resumed by a scheduled job after a restart.
+ * Bulk runs are batches on the work queue (decision 306), resumed by its job after a restart.
  */
 export function createAiImagesService(deps: {
+  db: Database;
   repository: AiImagesRepository;
+  queue: WorkQueue;
   articleEditor: ArticleEditorService;
   media: MediaService;
   providers: {
@@ -52,7 +55,7 @@ export function createAiImagesService(deps: {
 }) {
   const { repository, providers } = deps;
   const now = deps.now ?? (() => new Date());
-  const instanceId = randomUUID();
+  // A batch's claim is renewed after every article: longer than one article may take.
   const leaseMs = deps.timeoutMs * 2 + (deps.paceWindowMs ?? 60_000) + 30_000;
   const dallePace = createPace({
     limit: () => deps.maxImagesPerMinute,
@@ -244,7 +247,8 @@ export function createAiImagesService(deps: {
 
   const batches = createImageBatches({
     repository,
-    instanceId,
+    queue: deps.queue,
+    transaction: (work) => deps.db.transaction(work),
     leaseMs,
     signal: background.signal,
     monthlyBudget: deps.monthlyBudget,
@@ -297,7 +301,7 @@ export function createAiImagesService(deps: {
     getBatch: batches.getBatch,
     listBatches: batches.listBatches,
     cancelBatch: batches.cancelBatch,
-    resumeAbandonedBatches: batches.resumeAbandonedBatches,
+    runDueBatches: batches.runDueBatches,
     settle: batches.settle,
 
     async close() {
