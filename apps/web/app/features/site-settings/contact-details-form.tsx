@@ -9,15 +9,14 @@ import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { useContactDetails, useUpdateContactDetails } from "../../api/site-settings";
 import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
 import { FormTextField } from "../../components/form/form-text-field";
 import { ApiError } from "../../lib/api-client";
 import { SaveRow } from "./save-row";
-
-type Message = { severity: "success" | "error"; text: string } | null;
+import { useSettingsSave } from "./use-settings-save";
 
 /** The social profiles are typed one per line. */
 type ContactDetailsFields = Omit<ContactDetailsInput, "socialLinks"> & { socialLinks: string };
@@ -36,7 +35,7 @@ const toInput = (values: ContactDetailsFields): ContactDetailsInput => ({
 export function ContactDetailsForm() {
   const details = useContactDetails();
   const update = useUpdateContactDetails();
-  const [message, setMessage] = useState<Message>(null);
+  const { save, messages } = useSettingsSave();
   const form = useForm<ContactDetailsFields, unknown, ContactDetailsUpdate>({
     defaultValues: { bitcoinAddress: "", contactEmail: "", socialLinks: "" },
     resolver: schemaResolver(contactDetailsUpdateSchema, toInput),
@@ -53,26 +52,17 @@ export function ContactDetailsForm() {
     }
   }, [details.data, reset]);
 
-  const submit = handleSubmit(async (values) => {
-    setMessage(null);
-    try {
-      await update.mutateAsync({
-        bitcoinAddress: values.bitcoinAddress ?? "",
-        contactEmail: values.contactEmail ?? "",
-        socialLinks: values.socialLinks ?? [],
-      });
-      setMessage({ severity: "success", text: "Site settings saved successfully!" });
-    } catch (caught) {
-      showServerFieldErrors(caught, setError, fieldNames);
-      setMessage({
-        severity: "error",
-        text:
-          caught instanceof ApiError
-            ? caught.message || "Failed to save settings"
-            : "Error saving site settings",
-      });
-    }
-  });
+  const submit = handleSubmit((values) =>
+    save(
+      () =>
+        update.mutateAsync({
+          bitcoinAddress: values.bitcoinAddress ?? "",
+          contactEmail: values.contactEmail ?? "",
+          socialLinks: values.socialLinks ?? [],
+        }),
+      (caught) => showServerFieldErrors(caught, setError, fieldNames),
+    ),
+  );
 
   const updatedBy = details.data?.updatedBy;
   return (
@@ -93,11 +83,7 @@ export function ContactDetailsForm() {
               : "Error loading site settings"}
           </Alert>
         )}
-        {message && (
-          <Alert severity={message.severity} sx={{ mb: 2 }} onClose={() => setMessage(null)}>
-            {message.text}
-          </Alert>
-        )}
+        {messages}
         <Stack spacing={2}>
           <FormTextField
             name="bitcoinAddress"

@@ -3,11 +3,9 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import Paper from "@mui/material/Paper";
 import Switch from "@mui/material/Switch";
 import Typography from "@mui/material/Typography";
-import { useState } from "react";
 import { useSecuritySettings, useUpdateSecuritySettings } from "../../api/site-settings";
 import { SaveRow } from "./save-row";
-
-type Message = { severity: "success" | "error"; text: string } | null;
+import { useSettingsSave } from "./use-settings-save";
 
 /**
  * "Require two-factor for all staff" (issue 31, decision 202): staff without it are sent to enrol
@@ -16,22 +14,11 @@ type Message = { severity: "success" | "error"; text: string } | null;
 export function SecuritySettingsForm() {
   const settings = useSecuritySettings();
   const update = useUpdateSecuritySettings();
-  const [message, setMessage] = useState<Message>(null);
+  const { save, messages } = useSettingsSave();
   const required = settings.data?.requireStaffTwoFactor ?? false;
 
-  const toggle = async (requireStaffTwoFactor: boolean) => {
-    setMessage(null);
-    try {
-      await update.mutateAsync({ requireStaffTwoFactor });
-      setMessage({ severity: "success", text: "Site settings saved successfully!" });
-    } catch (caught) {
-      setMessage({
-        severity: "error",
-        text:
-          caught instanceof Error && caught.message ? caught.message : "Failed to save settings",
-      });
-    }
-  };
+  const toggle = (requireStaffTwoFactor: boolean) =>
+    save(() => update.mutateAsync({ requireStaffTwoFactor }));
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mt: 3 }} component="section">
@@ -43,11 +30,7 @@ export function SecuritySettingsForm() {
         signs in with a code from an authenticator app; those without it are sent to set it up at
         their next sign-in.
       </Typography>
-      {message && (
-        <Alert severity={message.severity} sx={{ mb: 2 }} onClose={() => setMessage(null)}>
-          {message.text}
-        </Alert>
-      )}
+      {messages}
       {settings.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {settings.error.message}

@@ -20,6 +20,7 @@ import { ApiError } from "../../lib/api-client";
 import { ContactDetailsForm } from "./contact-details-form";
 import { SaveRow } from "./save-row";
 import { SecuritySettingsForm } from "./security-form";
+import { useSettingsSave } from "./use-settings-save";
 import { WriterStyleGuideForm } from "./writer-style-guide-form";
 
 const modes: { value: HeroDisplayMode; title: string; description: string; icon: ReactNode }[] = [
@@ -43,14 +44,12 @@ const modes: { value: HeroDisplayMode; title: string; description: string; icon:
   },
 ];
 
-type Message = { severity: "success" | "error"; text: string } | null;
-
 /** Site Settings (admins): how the homepage hero is shown (spec point 2), and the AI writer's style guide. */
 export function SiteSettingsScreen() {
   const settings = useSiteSettings();
   const update = useUpdateSiteSettings();
   const [selected, setSelected] = useState<HeroDisplayMode | null>(null);
-  const [message, setMessage] = useState<Message>(null);
+  const { save, messages } = useSettingsSave();
 
   useEffect(() => {
     if (settings.data) setSelected(settings.data.heroDisplayMode);
@@ -64,24 +63,10 @@ export function SiteSettingsScreen() {
     : null;
 
   const saveChanges = async () => {
-    if (!selected) return;
-    setMessage(null);
-    try {
-      await update.mutateAsync({ heroDisplayMode: selected });
-      setMessage({ severity: "success", text: "Site settings saved successfully!" });
-    } catch (caught) {
-      setMessage({
-        severity: "error",
-        text:
-          caught instanceof ApiError
-            ? caught.message || "Failed to save settings"
-            : "Error saving site settings",
-      });
-    }
+    if (selected) await save(() => update.mutateAsync({ heroDisplayMode: selected }));
   };
 
   const reset = async () => {
-    setMessage(null);
     const result = await settings.refetch();
     if (result.data) setSelected(result.data.heroDisplayMode);
   };
@@ -96,11 +81,7 @@ export function SiteSettingsScreen() {
           {loadError}
         </Alert>
       )}
-      {message && (
-        <Alert severity={message.severity} sx={{ mb: 2 }} onClose={() => setMessage(null)}>
-          {message.text}
-        </Alert>
-      )}
+      {messages}
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
           Homepage Display Settings

@@ -3,26 +3,23 @@ import {
   writerStyleGuideMax,
   writerStyleGuideUpdateSchema,
 } from "@aurumwire/shared/site-settings";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { useUpdateWriterStyleGuide, useWriterStyleGuide } from "../../api/site-settings";
 import { schemaResolver } from "../../components/form/form-kit";
-import { ApiError } from "../../lib/api-client";
 import { SaveRow } from "./save-row";
-
-type Message = { severity: "success" | "error"; text: string } | null;
+import { useSettingsSave } from "./use-settings-save";
 
 /** The AI writer's house style guide (decision 090): added to every prompt the writer sends. */
 export function WriterStyleGuideForm() {
   const guide = useWriterStyleGuide();
   const update = useUpdateWriterStyleGuide();
-  const [message, setMessage] = useState<Message>(null);
+  const { save, messages } = useSettingsSave();
   const form = useForm<WriterStyleGuideUpdate>({
     defaultValues: { styleGuide: "" },
     resolver: schemaResolver(writerStyleGuideUpdateSchema),
@@ -33,21 +30,7 @@ export function WriterStyleGuideForm() {
     if (guide.data) reset({ styleGuide: guide.data.styleGuide });
   }, [guide.data, reset]);
 
-  const submit = handleSubmit(async (values) => {
-    setMessage(null);
-    try {
-      await update.mutateAsync(values);
-      setMessage({ severity: "success", text: "Site settings saved successfully!" });
-    } catch (caught) {
-      setMessage({
-        severity: "error",
-        text:
-          caught instanceof ApiError
-            ? caught.message || "Failed to save settings"
-            : "Error saving site settings",
-      });
-    }
-  });
+  const submit = handleSubmit((values) => save(() => update.mutateAsync(values)));
 
   const length = watch("styleGuide")?.length ?? 0;
   const updatedBy = guide.data?.updatedBy;
@@ -61,11 +44,7 @@ export function WriterStyleGuideForm() {
           House rules the AI article generator follows in every draft: spelling, names, words to
           avoid, how to attribute sources.
         </Typography>
-        {message && (
-          <Alert severity={message.severity} sx={{ mb: 2 }} onClose={() => setMessage(null)}>
-            {message.text}
-          </Alert>
-        )}
+        {messages}
         <TextField
           label="Style guide"
           multiline
