@@ -4,7 +4,9 @@ type WebServer = Extract<PlaywrightTestConfig["webServer"], unknown[]>[number];
 
 // Each run gets a port and data folder of its own (serve.mjs), so parallel runs do not meet. The
 // config is evaluated again in every worker: the port travels to them through the environment.
-process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
+// Drawn from 10,000-29,999 (below Linux's ephemeral ports): each run takes about 70 ports (the
+// servers and stand-ins below), so two runs at once on one machine rarely meet.
+process.env.E2E_PORT ??= String(10_000 + Math.floor(Math.random() * 20_000));
 const port = Number(process.env.E2E_PORT);
 // The AI writer talks to a local stand-in for Ollama (fake-ollama.ts, the server tests' own) on
 // the next port.
@@ -23,8 +25,10 @@ const fakeSmtpHttpPort = port + 5;
  * setting only sees its own worker's server). The stand-ins above are shared; what the specs
  * read back from them is keyed by unique addresses. `tests/fixtures.ts` points each worker's
  * baseURL at its server by its parallelIndex. E2E_WORKERS=1 runs one worker and one server.
+ * Four by default (decision 229): a browser test mostly waits, and with two workers the stage used
+ * about 0.6 of this machine's two cores.
  */
-const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 4));
 const appServerPorts = Array.from({ length: workers }, (_, index) => port + index * 20);
 
 function appServer(serverPort: number): WebServer {
