@@ -2,13 +2,11 @@ import {
   type Article,
   type ArticleInputParsed,
   articleInputSchema,
-  htmlTextLength,
 } from "@aurumwire/shared/articles";
 import { intervals, storageKeys } from "@aurumwire/shared/limits";
 import { isEditor } from "@aurumwire/shared/roles";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import HistoryIcon from "@mui/icons-material/History";
-import VisibilityIcon from "@mui/icons-material/Visibility";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -43,6 +41,7 @@ import { FeaturedImagePicker } from "./featured-image-picker";
 import { LiveCoverageButton } from "./live-coverage-desk";
 import { EditorLoadFailure } from "./load-failure";
 import { localDraftKey } from "./local-draft";
+import { PreviewButton } from "./preview-button";
 import { PublishingPanel } from "./publishing-panel";
 import { ReviewPanel } from "./review-panel";
 import { RevisionHistoryDialog } from "./revision-history-dialog";
@@ -135,10 +134,6 @@ export function ArticleEditor(props: { articleId?: number }) {
   }, [stored, reset, form, checkForDraft, feedback.show]);
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
-
-  const title = watch("title");
-  const content = watch("content");
-  const previewDisabled = !title.trim() || htmlTextLength(content) === 0;
 
   const openPreview = () => {
     const values = form.getValues();
@@ -271,14 +266,7 @@ export function ArticleEditor(props: { articleId?: number }) {
             </Stack>
           </Box>
           <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", gap: 1 }}>
-            <Button
-              variant="outlined"
-              startIcon={<VisibilityIcon />}
-              disabled={previewDisabled}
-              onClick={openPreview}
-            >
-              Preview
-            </Button>
+            <PreviewButton control={control} onOpen={openPreview} />
             {editMode && (
               <Button
                 variant="outlined"

@@ -6,7 +6,7 @@ import FormHelperText from "@mui/material/FormHelperText";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useFormContext } from "react-hook-form";
+import { useFormContext, useWatch } from "react-hook-form";
 import { uploadArticleImage } from "../../api/uploads";
 import { FormTextField } from "../../components/form/form-text-field";
 import type { ArticleFormValues } from "./article-form-values";
@@ -23,13 +23,14 @@ export function ContentPanel(props: {
   keepContentDirty?: boolean;
   onImageError: (message: string) => void;
 }) {
-  const { control, formState, getValues, resetField, setValue, watch } = useFormContext<
+  const { control, formState, getValues, resetField, setValue } = useFormContext<
     ArticleFormValues,
     unknown,
     ArticleInputParsed
   >();
   const { errors } = formState;
-  const content = watch("content");
+  // useWatch, not watch: a keystroke re-renders this panel, not the whole form (decision 301).
+  const content = useWatch({ control, name: "content" });
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
       <Stack spacing={3}>

@@ -6,7 +6,7 @@ import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
-import { useFormContext } from "react-hook-form";
+import { useFormContext, useWatch } from "react-hook-form";
 import {
   useDraftSentiment,
   useModelDraftSentiment,
@@ -109,8 +109,8 @@ function Reading({
  * what is stored with it (what readers and the index see).
  */
 export function SentimentPanel({ articleId }: { articleId?: number }) {
-  const { watch } = useFormContext<ArticleFormValues>();
-  const [title, excerpt, content] = watch(["title", "excerpt", "content"]);
+  const { control } = useFormContext<ArticleFormValues>();
+  const [title, excerpt, content] = useWatch({ control, name: ["title", "excerpt", "content"] });
   const draft = useDraftSentiment({ title, excerpt, text: content });
   const stored = useStoredArticleSentiment(articleId);
   const engine = useSentimentEngine();
