@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { intervals, limits } from "@aurumwire/shared/limits";
 import compress from "@fastify/compress";
@@ -23,7 +22,7 @@ import type { PageCache } from "./lib/page-cache/store";
 import { createRateLimitRefusals } from "./lib/rate-limit-refusals";
 import { openRedis } from "./lib/redis-connection";
 import { redisConnectionName, redisKeys } from "./lib/redis-keys";
-import { RequestsAtDebug, serializeRequestForLog } from "./lib/request-log";
+import { RequestsAtDebug, requestIdFor, serializeRequestForLog } from "./lib/request-log";
 import { securityHeaders } from "./lib/security-headers";
 import type { WebAppMode } from "./lib/web-app/load-context";
 import { aiImagesRoutes } from "./modules/ai-images/routes";
@@ -121,12 +120,7 @@ export async function buildApp(
     // quiet wait we make (an AI generation, 5 minutes), so no answer in progress is cut.
     connectionTimeout: idleConnectionTimeoutMs,
     trustProxy: config.trustProxy,
-    genReqId: (request) => {
-      const incoming = request.headers["x-request-id"];
-      return typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming)
-        ? incoming
-        : randomUUID();
-    },
+    genReqId: requestIdFor,
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
     // A hang bound for each plugin's start, not a speed limit: Fastify's default of 10 s failed a

@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import { type FastifyRequest, LogController } from "fastify";
 
 /**
@@ -61,4 +63,13 @@ export class RequestsAtDebug extends LogController {
     if (error) reply.log.error({ ...line, err: error }, "request errored");
     else reply.log[reply.statusCode >= 500 ? "warn" : "debug"](line, "request completed");
   }
+}
+
+/**
+ * A request's id in every log line about it: the caller's `X-Request-Id` when it is a plain token
+ * of at most 64 characters (a proxy's id ties its log to ours), else a new UUID.
+ */
+export function requestIdFor(request: IncomingMessage): string {
+  const incoming = request.headers["x-request-id"];
+  return typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
 }
