@@ -1,5 +1,5 @@
 import { expect, type Page, type Route } from "@playwright/test";
-import { login, test } from "./fixtures";
+import { demoAccounts, login, test } from "./fixtures";
 
 // A reader's first tap is never lost (issue 35, decisions 240-241): on a reading page the scripts
 // start after the content (decision 150), so a tap can come before React has hydrated the page.
@@ -74,6 +74,35 @@ test("a press on a button before hydration is answered once the page has hydrate
   await scripts.release();
   await loading;
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test("a sign-in sent before hydration signs in once the page has hydrated", async ({ page }) => {
+  // Filled in (or by a password manager) and sent while the scripts are still on their way: the
+  // post is kept, the typed values reach the form's state, and the sign-in goes through.
+  const scripts = await holdScripts(page);
+  const loading = startLoading(page, "/login");
+  await page.getByLabel("Email").fill(demoAccounts.editor.email);
+  await page.getByLabel("Password").fill(demoAccounts.editor.password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+  await expect(page).toHaveURL(/\/login$/);
+  await scripts.release();
+  await loading;
+  await expect(page.getByTestId("role-chip")).toHaveText("EDITOR");
+  await expect(page.getByText(/needs JavaScript/)).toHaveCount(0);
+});
+
+test("an e-mail typed before hydration is in the form's state after it", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  const loading = startLoading(page, "/login");
+  await page.getByLabel("Email").fill(demoAccounts.author.email);
+  await scripts.release();
+  await loading;
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+  // Only the password is given after hydration; the e-mail typed before it signs in.
+  await page.getByLabel("Password").fill(demoAccounts.author.password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByTestId("role-chip")).toHaveText("AUTHOR");
 });
 
 test("text typed into the header search before hydration is searched with its Search button", async ({

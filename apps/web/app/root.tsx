@@ -14,6 +14,7 @@ import type { Route } from "./+types/root";
 import "./components/site.css";
 import { AuthProvider } from "./lib/auth-context";
 import "./load-context";
+import { earlyInputScript } from "./lib/early-input";
 import { zodJitlessScript } from "./lib/zod-browser";
 import { useNonce } from "./nonce";
 import { RouteStylesheets } from "./page-styles";
@@ -39,6 +40,13 @@ export function Layout({ children }: { children: ReactNode }) {
           suppressHydrationWarning
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no input
           dangerouslySetInnerHTML={{ __html: zodJitlessScript }}
+        />
+        {/* Keeps presses, posts and typing that come before hydration (decision 241). */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no input
+          dangerouslySetInnerHTML={{ __html: earlyInputScript }}
         />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0B0B0F" />
