@@ -13,7 +13,10 @@ test("the server HTML of / carries header and footer before any script runs", as
   // The one-line zod setting at the top of the head (decision 073) runs nothing of the app.
   const zodSetting = /<script[^>]*>globalThis\.__zod_globalConfig=[^<]*<\/script>/;
   expect(html).toMatch(zodSetting);
-  const page = html.replace(zodSetting, "");
+  // So does the early-input keeper (decision 241): it only listens until the page hydrates.
+  const earlyInput = /<script id="aw-early-input"[^>]*>[\s\S]*?<\/script>/;
+  expect(html).toMatch(earlyInput);
+  const page = html.replace(zodSetting, "").replace(earlyInput, "");
   // JSON-LD blocks are data, not scripts that run.
   const firstScript = page.search(/<script(?![^>]*application\/ld\+json)/);
   expect(page.indexOf(footerText)).toBeGreaterThan(0);

@@ -43,6 +43,7 @@ export function Layout({ children }: { children: ReactNode }) {
         />
         {/* Keeps presses, posts and typing that come before hydration (decision 241). */}
         <script
+          id="aw-early-input"
           nonce={nonce}
           suppressHydrationWarning
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no input
