@@ -86,6 +86,11 @@ export default defineConfig({
     },
     trace: "off",
     screenshot: "only-on-failure",
+    // The ticker scrolls for ever on every public page unless the reader asks for less motion:
+    // three browsers painting it at 60 frames a second took about a tenth of a core each, on a
+    // machine the suite keeps busy (decision 229). The tests of motion itself (the live prices'
+    // flash) set "no-preference" on their own context.
+    reducedMotion: "reduce",
   },
   webServer: [
     {
