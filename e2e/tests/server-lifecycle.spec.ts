@@ -70,7 +70,10 @@ async function startServer(): Promise<Started> {
   npm.stderr?.on("data", (chunk) => {
     output += chunk;
   });
-  const exited = new Promise<void>((resolve) => npm.on("exit", () => resolve()));
+  // "close", not "exit": it comes once every holder of npm's output pipes has closed them, the
+  // server included (it inherits them through the start script and may outlive npm, as when the
+  // start script is killed), so the server's last line has been read by then.
+  const exited = new Promise<void>((resolve) => npm.on("close", () => resolve()));
   await expect
     .poll(
       async () => {

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backoffMs, createWorkQueue } from "../src/lib/work-queue";
@@ -33,6 +34,26 @@ describe("the work queue", () => {
     expect(a.done + b.done).toBe(30);
     expect(seen.sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, n) => n));
     expect(await first.pendingCount()).toBe(0);
+  });
+
+  it("starts an item at once when the instance that stored it asks, whatever the millisecond", async () => {
+    // The due time is the app's clock in milliseconds, as the claim's `now` is: with the database's
+    // now() (microseconds) an item stored in the millisecond a claim began was not yet due.
+    const jobs = createWorkQueue(app.database.db).kind<number>("test:at-once", options);
+    for (let n = 0; n < 20; n++) {
+      const id = (await jobs.enqueue(n))!;
+      const started: number[] = [];
+      expect(
+        await jobs.runOne(id, { handle: async ({ payload }) => void started.push(payload) }),
+      ).toBe("done");
+      expect(started).toEqual([n]);
+    }
+    // Stored and not yet claimed (a claim moves run_at to the lease's end): whole milliseconds.
+    const waiting = (await jobs.enqueue(99))!;
+    const rows = await app.database.db.execute<{ whole: boolean }>(
+      sql`select run_at = date_trunc('milliseconds', run_at) as whole from work_queue where id = ${waiting}`,
+    );
+    expect(rows.rows[0]?.whole).toBe(true);
   });
 
   it("claims an item again once its lease has passed (a restart), and only the new claim settles it", async () => {

@@ -98,7 +98,11 @@ export function createWorkQueue(db: Executor) {
             kind: name,
             payload,
             maxAttempts: options.maxAttempts,
-            ...(options_.runAt ? { runAt: options_.runAt } : {}),
+            // The app's clock, in milliseconds, like the `now` that `claim` and `runOne` compare
+            // with: the database's own now() has microseconds, so an item stored in the same
+            // millisecond as a claim began came out a fraction later than it and was skipped (the
+            // instance that enqueued it could not start it at once; the PostgreSQL suite caught it).
+            runAt: options_.runAt ?? new Date(),
             ...(options_.dedupeKey ? { dedupeKey: options_.dedupeKey } : {}),
           },
           options_.tx,
