@@ -50,10 +50,10 @@ describe("the work queue", () => {
     }
     // Stored and not yet claimed (a claim moves run_at to the lease's end): whole milliseconds.
     const waiting = (await jobs.enqueue(99))!;
-    const rows = await app.database.db.execute<{ whole: boolean }>(
+    const result = (await app.database.db.execute(
       sql`select run_at = date_trunc('milliseconds', run_at) as whole from work_queue where id = ${waiting}`,
-    );
-    expect(rows.rows[0]?.whole).toBe(true);
+    )) as unknown as { rows: Array<{ whole: boolean }> };
+    expect(result.rows[0]?.whole).toBe(true);
   });
 
   it("claims an item again once its lease has passed (a restart), and only the new claim settles it", async () => {
