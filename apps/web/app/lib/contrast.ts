@@ -20,13 +20,31 @@ export function contrastRatio(first: string, second: string): number {
 const darkText = "#000000";
 const lightText = "#FFFFFF";
 
+function computeReadableTextColor(background: string): string {
+  if (relativeLuminance(background) === null) return darkText;
+  return contrastRatio(background, darkText) >= contrastRatio(background, lightText)
+    ? darkText
+    : lightText;
+}
+
+/**
+ * Answers by colour: a page shows a handful of category colours on dozens of chips, and working
+ * one out (five regular expressions, nine powers) was ~2.5% of an uncached home render (decision
+ * 313). Bounded: emptied when it holds more colours than any site has categories.
+ */
+const textColors = new Map<string, string>();
+const mostColorsKept = 256;
+
 /**
  * The text colour for a chip on a category colour: whichever of near-black and white contrasts
  * more (an editor picks any colour; #ff4d4f takes black at 6.2:1, where white gave 3.3:1).
  */
 export function readableTextColor(background: string): string {
-  if (relativeLuminance(background) === null) return darkText;
-  return contrastRatio(background, darkText) >= contrastRatio(background, lightText)
-    ? darkText
-    : lightText;
+  let color = textColors.get(background);
+  if (color === undefined) {
+    color = computeReadableTextColor(background);
+    if (textColors.size >= mostColorsKept) textColors.clear();
+    textColors.set(background, color);
+  }
+  return color;
 }
