@@ -172,6 +172,21 @@ export async function signUp(page: Page, request: APIRequestContext, account: Ne
 
 /** What axe finds serious or critical on the page as it is now, one line per rule. */
 export async function seriousViolations(page: Page) {
+  // Colours are read as they are painted: a button that has just turned enabled is still fading
+  // in (MUI's 250 ms transitions) and axe would read a contrast half-way. Finite animations and
+  // transitions end first; endless ones (none under reduced motion) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) =>
+          Number.isFinite(
+            animation.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY,
+          ),
+        )
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")

@@ -11,6 +11,7 @@ import { z } from "zod";
 import { requestPasswordReset, resetPassword } from "../../api/auth";
 import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
 import { FormTextField } from "../../components/form/form-text-field";
+import { confirmationMatches, NewPasswordFields } from "../../components/form/new-password-fields";
 import { ApiError } from "../../lib/api-client";
 
 type Outcome = { severity: "success" | "error"; text: string } | null;
@@ -62,10 +63,7 @@ export function ForgotPasswordForm(props: { actionError?: string | null }) {
 
 const newPasswordSchema = z
   .object({ password: resetPasswordRequestSchema.shape.password, confirm: z.string() })
-  .refine((values) => values.password === values.confirm, {
-    message: "Passwords do not match",
-    path: ["confirm"],
-  });
+  .refine(...confirmationMatches("password"));
 
 /** /reset-password?token=...: the new password, twice. */
 export function ResetPasswordForm(props: { token: string; actionError?: string | null }) {
@@ -108,24 +106,7 @@ export function ResetPasswordForm(props: { token: string; actionError?: string |
           onSubmit={submit}
           sx={{ display: "grid", gap: 2 }}
         >
-          <FormTextField
-            name="password"
-            control={control}
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            required
-            autoFocus
-            hint="At least 6 characters"
-          />
-          <FormTextField
-            name="confirm"
-            control={control}
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            required
-          />
+          <NewPasswordFields name="password" control={control} autoFocus />
           <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
             {formState.isSubmitting ? "Saving..." : "Set new password"}
           </Button>

@@ -9,16 +9,14 @@ import { z } from "zod";
 import { useUpdateProfile } from "../../api/profile";
 import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
 import { FormTextField } from "../../components/form/form-text-field";
+import { confirmationMatches, NewPasswordFields } from "../../components/form/new-password-fields";
 
 type Notify = (severity: "success" | "error", text: string) => void;
 
 /** The server's profile schema for the two passwords, and the confirmation that must match. */
 const passwordChangeSchema = z
   .object({ currentPassword: z.string(), newPassword: z.string(), confirm: z.string() })
-  .refine((values) => values.newPassword === values.confirm, {
-    message: "Passwords do not match",
-    path: ["confirm"],
-  })
+  .refine(...confirmationMatches("newPassword"))
   .transform(
     ({ currentPassword, newPassword }): z.input<typeof profileUpdateSchema> => ({
       currentPassword,
@@ -67,23 +65,7 @@ export function PasswordChangeForm(props: { notify: Notify }) {
           autoComplete="current-password"
           required
         />
-        <FormTextField
-          name="newPassword"
-          control={form.control}
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint="At least 6 characters"
-        />
-        <FormTextField
-          name="confirm"
-          control={form.control}
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          required
-        />
+        <NewPasswordFields name="newPassword" control={form.control} />
         <Box>
           <Button
             type="submit"

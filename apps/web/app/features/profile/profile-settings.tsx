@@ -95,7 +95,7 @@ export function ProfileSettings() {
       )}
       <ProfileDetailsForm user={user} notify={feedback.show} />
       <PasswordChangeForm notify={feedback.show} />
-      <TwoFactorPanel />
+      <TwoFactorPanel notify={feedback.show} />
       <SessionsPanel notify={feedback.show} />
       {feedback.element}
     </Box>

@@ -18,11 +18,15 @@ import { formatDateTime } from "../../lib/dates";
 const messageOf = (caught: unknown, fallback: string) =>
   caught instanceof Error && caught.message ? caught.message : fallback;
 
+type Notify = (severity: "success" | "error", text: string) => void;
+
 /**
  * Two-factor sign-in (issue 31, decision 202): enrol with a QR code and a confirmation code, the
- * recovery codes shown once, and turning it off with the password and a code.
+ * recovery codes shown once, and turning it off with the password and a code. What a step did, or
+ * why it failed, is said in the profile's snackbar (`notify`); the panel itself shows the state.
  */
-export function TwoFactorPanel() {
+export function TwoFactorPanel(props: { notify: Notify }) {
+  const { notify } = props;
   const status = useTwoFactorStatus();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const state = status.data;
@@ -57,29 +61,30 @@ export function TwoFactorPanel() {
           enabledAt={state.enabledAt}
           codesLeft={state.recoveryCodesLeft}
           required={state.required}
+          notify={notify}
         />
       ) : state ? (
-        <Enrol onEnabled={setRecoveryCodes} />
+        <Enrol
+          onEnabled={(codes) => {
+            setRecoveryCodes(codes);
+            notify("success", "Two-factor sign-in is on.");
+          }}
+          notify={notify}
+        />
       ) : null}
     </Paper>
   );
 }
 
-function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
+function Enrol({ onEnabled, notify }: { onEnabled: (codes: string[]) => void; notify: Notify }) {
   const setup = useTwoFactorSetup();
   const enable = useEnableTwoFactor();
   const [started, setStarted] = useState<TwoFactorSetup | null>(null);
   const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
 
   if (!started) {
     return (
       <Box>
-        {error && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {error}
-          </Alert>
-        )}
         <Typography sx={{ mb: 2 }}>Two-factor sign-in is off.</Typography>
         <Button
           variant="contained"
@@ -87,7 +92,7 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
           onClick={() =>
             setup.mutate(undefined, {
               onSuccess: setStarted,
-              onError: (caught) => setError(messageOf(caught, "The set-up could not start")),
+              onError: (caught) => notify("error", messageOf(caught, "The set-up could not start")),
             })
           }
         >
@@ -99,11 +104,10 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
 
   const confirm = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
     enable.mutate(code.trim(), {
       onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes),
       onError: (caught) => {
-        setError(messageOf(caught, "The code could not be checked"));
+        notify("error", messageOf(caught, "The code could not be checked"));
         setCode("");
       },
     });
@@ -134,7 +138,6 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
           {started.secret.replace(/(.{4})/g, "$1 ").trim()}
         </Typography>
         <Typography>2. Enter the six-digit code the app shows to confirm.</Typography>
-        {error && <Alert severity="error">{error}</Alert>}
         <TextField
           label="Confirmation code"
           name="code"
@@ -162,7 +165,6 @@ function RecoveryCodesShown({ codes, onDone }: { codes: string[]; onDone: () => 
   const [copied, setCopied] = useState(false);
   return (
     <Box sx={{ display: "grid", gap: 2 }}>
-      <Alert severity="success">Two-factor sign-in is on.</Alert>
       <Alert severity="warning">
         Save these recovery codes somewhere safe now: they are shown only once. Each one signs you
         in once if you lose your phone.
@@ -205,15 +207,18 @@ function RecoveryCodesShown({ codes, onDone }: { codes: string[]; onDone: () => 
   );
 }
 
-function TurnOff(props: { enabledAt: string | null; codesLeft: number; required: boolean }) {
+function TurnOff(props: {
+  enabledAt: string | null;
+  codesLeft: number;
+  required: boolean;
+  notify: Notify;
+}) {
   const disable = useDisableTwoFactor();
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
     disable.mutate(
       { password, code: code.trim() },
       {
@@ -221,7 +226,8 @@ function TurnOff(props: { enabledAt: string | null; codesLeft: number; required:
           setPassword("");
           setCode("");
         },
-        onError: (caught) => setError(messageOf(caught, "Two-factor could not be turned off")),
+        onError: (caught) =>
+          props.notify("error", messageOf(caught, "Two-factor could not be turned off")),
       },
     );
   };
@@ -248,7 +254,6 @@ function TurnOff(props: { enabledAt: string | null; codesLeft: number; required:
           <Typography variant="subtitle1" component="h3">
             Turn off two-factor
           </Typography>
-          {error && <Alert severity="error">{error}</Alert>}
           <TextField
             label="Password"
             type="password"
