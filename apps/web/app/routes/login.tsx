@@ -1,11 +1,12 @@
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink, redirect, useNavigate, useSearchParams } from "react-router";
+import { FormAnswer } from "../components/form/form-answer";
+import { PostForm } from "../components/form/post-form";
 import { withMuiTheme } from "../components/mui-theme";
 import { AuthPageFrame } from "../features/auth/auth-page-frame";
 import { answerFormPostWithoutScript } from "../features/auth/form-post-without-script";
@@ -35,7 +36,6 @@ function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [submitError, setError] = useState<string | null>(null);
-  const error = submitError ?? actionData?.error ?? null;
   const [busy, setBusy] = useState(false);
   /** The code step's challenge, after a right password of an account with two-factor. */
   const [challenge, setChallenge] = useState<string | null>(null);
@@ -84,12 +84,8 @@ function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
 
   return (
     <AuthPageFrame siteName={siteName} title={`Login to ${siteName}`}>
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }} role="alert">
-          {error}
-        </Alert>
-      )}
-      <Box component="form" method="post" onSubmit={onSubmit} sx={{ display: "grid", gap: 2 }}>
+      <FormAnswer error={submitError} actionError={actionData?.error} />
+      <PostForm onSubmit={onSubmit} card busy={busy} submitLabel="Login" busyLabel="Logging in...">
         <TextField
           label="Email"
           type="email"
@@ -117,10 +113,7 @@ function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
         >
           Forgot password?
         </Link>
-        <Button type="submit" variant="contained" size="large" disabled={busy}>
-          {busy ? "Logging in..." : "Login"}
-        </Button>
-      </Box>
+      </PostForm>
       <Typography variant="body2" sx={{ mt: 2, textAlign: "center" }} color="text.secondary">
         No account yet?{" "}
         <Link component={RouterLink} to="/register">

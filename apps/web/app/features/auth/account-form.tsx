@@ -1,12 +1,12 @@
 import type { RegisterRequest } from "@aurumwire/shared/users";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { FormAnswer } from "../../components/form/form-answer";
 import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
 import { FormTextField } from "../../components/form/form-text-field";
+import { PostForm } from "../../components/form/post-form";
 
 type AccountValues = RegisterRequest;
 const emptyAccount: AccountValues = { firstName: "", lastName: "", email: "", password: "" };
@@ -28,7 +28,6 @@ export function AccountForm(props: {
   onSubmit: (account: AccountValues) => Promise<void>;
 }) {
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const error = submitError ?? props.actionError ?? null;
   const { control, handleSubmit, setError, formState } = useForm({
     defaultValues: emptyAccount,
     resolver: schemaResolver(props.schema),
@@ -58,17 +57,14 @@ export function AccountForm(props: {
 
   return (
     <>
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }} role="alert">
-          {error}
-        </Alert>
-      )}
-      <Box
-        component="form"
-        method="post"
-        noValidate
+      <FormAnswer error={submitError} actionError={props.actionError} />
+      <PostForm
         onSubmit={submit}
-        sx={{ display: "grid", gap: 2 }}
+        noValidate
+        card
+        busy={formState.isSubmitting}
+        submitLabel={props.submitLabel}
+        busyLabel={props.busyLabel}
       >
         <Box sx={{ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 2 }}>
           {field("firstName", "First name", "text", "given-name")}
@@ -76,10 +72,7 @@ export function AccountForm(props: {
         </Box>
         {field("email", "Email", "email", "email")}
         {field("password", "Password", "password", "new-password")}
-        <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? props.busyLabel : props.submitLabel}
-        </Button>
-      </Box>
+      </PostForm>
     </>
   );
 }

@@ -1,24 +1,22 @@
 import { forgotPasswordRequestSchema, resetPasswordRequestSchema } from "@aurumwire/shared/users";
-import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link as RouterLink } from "react-router";
 import { z } from "zod";
 import { requestPasswordReset, resetPassword } from "../../api/auth";
+import { FormAnswer, type FormOutcome } from "../../components/form/form-answer";
 import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
 import { FormTextField } from "../../components/form/form-text-field";
 import { confirmationMatches, NewPasswordFields } from "../../components/form/new-password-fields";
+import { PostForm } from "../../components/form/post-form";
 import { ApiError } from "../../lib/api-client";
-
-type Outcome = { severity: "success" | "error"; text: string } | null;
 
 /** /forgot-password (decision 201): the address; the same answer whether or not it has an account. */
 export function ForgotPasswordForm(props: { actionError?: string | null }) {
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<FormOutcome>(null);
   const { control, handleSubmit, setError, formState } = useForm({
     defaultValues: { email: "" },
     resolver: schemaResolver(forgotPasswordRequestSchema),
@@ -35,13 +33,14 @@ export function ForgotPasswordForm(props: { actionError?: string | null }) {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Enter the e-mail address of your account. We will send you a link to choose a new password.
       </Typography>
-      <OutcomeAlert outcome={outcome} actionError={props.actionError} />
-      <Box
-        component="form"
-        method="post"
-        noValidate
+      <FormAnswer outcome={outcome} actionError={props.actionError} />
+      <PostForm
         onSubmit={submit}
-        sx={{ display: "grid", gap: 2 }}
+        noValidate
+        card
+        busy={formState.isSubmitting}
+        submitLabel="Send reset link"
+        busyLabel="Sending..."
       >
         <FormTextField
           name="email"
@@ -52,10 +51,7 @@ export function ForgotPasswordForm(props: { actionError?: string | null }) {
           required
           autoFocus
         />
-        <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? "Sending..." : "Send reset link"}
-        </Button>
-      </Box>
+      </PostForm>
       <BackToLogin />
     </>
   );
@@ -68,7 +64,7 @@ const newPasswordSchema = z
 /** /reset-password?token=...: the new password, twice. */
 export function ResetPasswordForm(props: { token: string; actionError?: string | null }) {
   // An empty token (a link cut short) is refused by the server with its own sentence.
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<FormOutcome>(null);
   const [done, setDone] = useState(false);
   const { control, handleSubmit, setError, formState } = useForm({
     defaultValues: { password: "", confirm: "" },
@@ -84,7 +80,7 @@ export function ResetPasswordForm(props: { token: string; actionError?: string |
   });
   return (
     <>
-      <OutcomeAlert outcome={outcome} actionError={props.actionError}>
+      <FormAnswer outcome={outcome} actionError={props.actionError}>
         {outcome?.severity === "error" && props.token && (
           <>
             {" "}
@@ -93,24 +89,22 @@ export function ResetPasswordForm(props: { token: string; actionError?: string |
             </Link>
           </>
         )}
-      </OutcomeAlert>
+      </FormAnswer>
       {done ? (
         <Button component={RouterLink} to="/login" variant="contained" size="large" fullWidth>
           Sign in
         </Button>
       ) : (
-        <Box
-          component="form"
-          method="post"
-          noValidate
+        <PostForm
           onSubmit={submit}
-          sx={{ display: "grid", gap: 2 }}
+          noValidate
+          card
+          busy={formState.isSubmitting}
+          submitLabel="Set new password"
+          busyLabel="Saving..."
         >
           <NewPasswordFields name="password" control={control} autoFocus />
-          <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? "Saving..." : "Set new password"}
-          </Button>
-        </Box>
+        </PostForm>
       )}
       <BackToLogin />
     </>
@@ -120,7 +114,7 @@ export function ResetPasswordForm(props: { token: string; actionError?: string |
 /** Sends a form; the server's sentence (or its refusal) becomes the outcome shown. */
 async function postForOutcome(
   send: () => Promise<{ message: string }>,
-  setOutcome: (outcome: Outcome) => void,
+  setOutcome: (outcome: FormOutcome) => void,
   onRefused: (caught: unknown) => void,
 ): Promise<boolean> {
   setOutcome(null);
@@ -138,28 +132,6 @@ async function postForOutcome(
     });
     return false;
   }
-}
-
-/** The outcome of the last submit, else the page action's message (a post without scripts). */
-function OutcomeAlert(props: {
-  outcome: Outcome;
-  actionError?: string | null;
-  children?: ReactNode;
-}) {
-  const shown =
-    props.outcome ??
-    (props.actionError ? { severity: "error" as const, text: props.actionError } : null);
-  if (!shown) return null;
-  return (
-    <Alert
-      severity={shown.severity}
-      sx={{ mb: 2 }}
-      role={shown.severity === "error" ? "alert" : "status"}
-    >
-      {shown.text}
-      {props.children}
-    </Alert>
-  );
 }
 
 function BackToLogin() {

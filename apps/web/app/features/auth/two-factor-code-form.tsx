@@ -1,9 +1,9 @@
-import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
+import { FormAnswer } from "../../components/form/form-answer";
+import { PostForm } from "../../components/form/post-form";
 
 /**
  * The code step of a sign-in with two-factor (decision 202): the six digits of the
@@ -36,7 +36,19 @@ export function TwoFactorCodeForm({
   };
 
   return (
-    <Box component="form" method="post" onSubmit={submit} sx={{ display: "grid", gap: 2 }}>
+    <PostForm
+      onSubmit={submit}
+      card
+      busy={busy}
+      submitDisabled={!code.trim()}
+      submitLabel="Verify"
+      busyLabel="Checking..."
+      after={
+        <Button variant="text" onClick={onBack} disabled={busy}>
+          Back to password
+        </Button>
+      }
+    >
       <Typography variant="h6" component="h2">
         Two-factor sign-in
       </Typography>
@@ -44,11 +56,7 @@ export function TwoFactorCodeForm({
         Enter the six-digit code your authenticator app shows for this site, or one of your recovery
         codes.
       </Typography>
-      {error && (
-        <Alert severity="error" role="alert">
-          {error}
-        </Alert>
-      )}
+      <FormAnswer error={error} sx={{ mb: 0 }} />
       <TextField
         label="Authentication code"
         name="code"
@@ -61,12 +69,6 @@ export function TwoFactorCodeForm({
           htmlInput: { inputMode: "text", maxLength: 40, "aria-describedby": "two-factor-help" },
         }}
       />
-      <Button type="submit" variant="contained" size="large" disabled={busy || !code.trim()}>
-        {busy ? "Checking..." : "Verify"}
-      </Button>
-      <Button variant="text" onClick={onBack} disabled={busy}>
-        Back to password
-      </Button>
-    </Box>
+    </PostForm>
   );
 }

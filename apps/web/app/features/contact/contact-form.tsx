@@ -1,9 +1,9 @@
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import TextField from "@mui/material/TextField";
 import { type FormEvent, useState } from "react";
 import { sendContactMessage } from "../../api/contact";
 import { useFeedback } from "../../components/feedback";
+import { PostForm } from "../../components/form/post-form";
 import { ApiError } from "../../lib/api-client";
 
 const emptyForm = { name: "", email: "", subject: "", message: "", website: "" };
@@ -47,12 +47,14 @@ export function ContactForm() {
 
   return (
     <>
-      <Box
-        component="form"
-        method="post"
+      <PostForm
         action="/api/contact/messages"
         onSubmit={submit}
-        sx={{ display: "grid", gap: 2, mb: 4 }}
+        button={{ size: "large" }}
+        busy={sending}
+        submitLabel="Send Message"
+        busyLabel="Sending..."
+        sx={{ mb: 4 }}
       >
         {/* A field people never see; bots that fill every field give themselves away. */}
         <Box
@@ -103,12 +105,7 @@ export function ContactForm() {
           value={form.message}
           onChange={update("message")}
         />
-        <Box>
-          <Button type="submit" variant="contained" size="large" disabled={sending}>
-            {sending ? "Sending..." : "Send Message"}
-          </Button>
-        </Box>
-      </Box>
+      </PostForm>
       {feedback.element}
     </>
   );

@@ -1,6 +1,4 @@
 import { profileUpdateSchema } from "@aurumwire/shared/users";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Divider from "@mui/material/Divider";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
@@ -10,6 +8,7 @@ import { useUpdateProfile } from "../../api/profile";
 import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
 import { FormTextField } from "../../components/form/form-text-field";
 import { confirmationMatches, NewPasswordFields } from "../../components/form/new-password-fields";
+import { PostForm } from "../../components/form/post-form";
 
 type Notify = (severity: "success" | "error", text: string) => void;
 
@@ -50,12 +49,13 @@ export function PasswordChangeForm(props: { notify: Notify }) {
         Change Password
       </Typography>
       <Divider sx={{ mb: 2 }} />
-      <Box
-        component="form"
-        method="post"
-        noValidate
+      <PostForm
         onSubmit={submit}
-        sx={{ display: "grid", gap: 2 }}
+        noValidate
+        button={{ variant: "outlined" }}
+        busy={form.formState.isSubmitting}
+        submitDisabled={!newPassword || newPassword !== confirm}
+        submitLabel="Change Password"
       >
         <FormTextField
           name="currentPassword"
@@ -66,16 +66,7 @@ export function PasswordChangeForm(props: { notify: Notify }) {
           required
         />
         <NewPasswordFields name="newPassword" control={form.control} />
-        <Box>
-          <Button
-            type="submit"
-            variant="outlined"
-            disabled={form.formState.isSubmitting || !newPassword || newPassword !== confirm}
-          >
-            Change Password
-          </Button>
-        </Box>
-      </Box>
+      </PostForm>
     </Paper>
   );
 }

@@ -1,7 +1,6 @@
 import { type PublicUser, profileUpdateSchema, userInitials } from "@aurumwire/shared/users";
 import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
@@ -10,6 +9,7 @@ import { useForm } from "react-hook-form";
 import { useUpdateProfile } from "../../api/profile";
 import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
 import { FormTextField } from "../../components/form/form-text-field";
+import { PostForm } from "../../components/form/post-form";
 
 type Notify = (severity: "success" | "error", text: string) => void;
 type DetailsValues = { firstName: string; lastName: string; bio: string; avatar: string };
@@ -79,12 +79,11 @@ export function ProfileDetailsForm(props: { user: PublicUser; notify: Notify }) 
           color={user.role === "admin" ? "error" : "primary"}
         />
       </Box>
-      <Box
-        component="form"
-        method="post"
-        noValidate
+      <PostForm
         onSubmit={submit}
-        sx={{ display: "grid", gap: 2 }}
+        noValidate
+        busy={form.formState.isSubmitting}
+        submitLabel="Save Profile"
       >
         <Box sx={{ display: "grid", gridTemplateColumns: { sm: "1fr 1fr" }, gap: 2 }}>
           <FormTextField name="firstName" control={form.control} label="First name" required />
@@ -97,12 +96,7 @@ export function ProfileDetailsForm(props: { user: PublicUser; notify: Notify }) 
           label="Avatar URL"
           placeholder="https://..."
         />
-        <Box>
-          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
-            Save Profile
-          </Button>
-        </Box>
-      </Box>
+      </PostForm>
     </Paper>
   );
 }
