@@ -2,6 +2,12 @@ import Alert from "@mui/material/Alert";
 import Snackbar from "@mui/material/Snackbar";
 import { useCallback, useState } from "react";
 
+/**
+ * How a part of a screen says what happened: the screen's `useFeedback().show`, handed down, so the
+ * screen shows one snackbar for all its parts.
+ */
+export type Notify = (severity: "success" | "error", text: string) => void;
+
 type Feedback = { severity: "success" | "error" | "info"; text: string; key: number };
 
 /** Success and error messages of spec point 8 as a snackbar; one at a time, newest wins. */

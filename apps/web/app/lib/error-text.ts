@@ -11,6 +11,11 @@ export function errorText(generic: string, error: unknown): string {
   return generic;
 }
 
+/** The message of what was thrown (for a refused call, the server's sentence), else `fallback`. */
+export function messageOf(caught: unknown, fallback: string): string {
+  return caught instanceof Error && caught.message ? caught.message : fallback;
+}
+
 /** The server's own message when it sent one, else the spec's fallback. */
 export function serverMessageOr(fallback: string, error: unknown): string {
   if (error instanceof ApiError && error.status < 500 && error.message) return error.message;

@@ -12,6 +12,7 @@ import { AuthPageFrame } from "../features/auth/auth-page-frame";
 import { answerFormPostWithoutScript } from "../features/auth/form-post-without-script";
 import { TwoFactorCodeForm } from "../features/auth/two-factor-code-form";
 import { type LoginOutcome, useAuth } from "../lib/auth-context";
+import { messageOf } from "../lib/error-text";
 import { pageMeta, siteNameFrom } from "../lib/meta";
 import { safeRedirectPath } from "../lib/sign-in-redirect";
 import type { Route } from "./+types/login";
@@ -59,7 +60,7 @@ function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
       else afterSignIn(outcome.twoFactorSetupRequired);
     } catch (caught) {
       // Spec: the server error, else the message, else 'Login failed'.
-      setError(caught instanceof Error && caught.message ? caught.message : "Login failed");
+      setError(messageOf(caught, "Login failed"));
     } finally {
       setBusy(false);
     }

@@ -8,6 +8,7 @@ import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
 import { sanitizePreviewHtml } from "../../api/admin-articles";
 import { readableTextColor } from "../../lib/contrast";
+import { messageOf } from "../../lib/error-text";
 
 type PreviewData = {
   title: string;
@@ -56,7 +57,7 @@ export function ArticlePreview() {
         },
         (error: unknown) => {
           if (turn !== current) return;
-          setFailure(error instanceof Error && error.message ? error.message : "Unknown error");
+          setFailure(messageOf(error, "Unknown error"));
         },
       );
     };

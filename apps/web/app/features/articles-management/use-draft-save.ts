@@ -5,10 +5,8 @@ import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { generateArticleImage } from "../../api/ai-images";
 import { useSaveGeneratedDraft } from "../../api/ai-writer";
+import { messageOf } from "../../lib/error-text";
 import type { ShowFeedback } from "./use-generation";
-
-const reasonOf = (caught: unknown, otherwise: string) =>
-  caught instanceof Error && caught.message ? caught.message : otherwise;
 
 /**
  * 'Save as Draft & Edit': the preview saved as a draft (one per generation, however often it is
@@ -74,7 +72,7 @@ export function useDraftSave(show: ShowFeedback) {
         } catch (caught) {
           show(
             "error",
-            `Draft saved, but the image failed: ${reasonOf(caught, imageMessages.failed)}`,
+            `Draft saved, but the image failed: ${messageOf(caught, imageMessages.failed)}`,
           );
         }
       }
@@ -83,7 +81,7 @@ export function useDraftSave(show: ShowFeedback) {
         intervals.redirectAfterSaveMs,
       );
     } catch (caught) {
-      show("error", generatorMessages.saveFailed(reasonOf(caught, "Unknown error")));
+      show("error", generatorMessages.saveFailed(messageOf(caught, "Unknown error")));
       saving.current = false;
     }
   };

@@ -7,6 +7,7 @@ import { FormAnswer } from "../../components/form/form-answer";
 import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
 import { FormTextField } from "../../components/form/form-text-field";
 import { PostForm } from "../../components/form/post-form";
+import { messageOf } from "../../lib/error-text";
 
 type AccountValues = RegisterRequest;
 const emptyAccount: AccountValues = { firstName: "", lastName: "", email: "", password: "" };
@@ -39,7 +40,7 @@ export function AccountForm(props: {
       await props.onSubmit(parsed);
     } catch (caught) {
       showServerFieldErrors(caught, setError, Object.keys(emptyAccount));
-      setSubmitError(caught instanceof Error ? caught.message : props.failure);
+      setSubmitError(messageOf(caught, props.failure));
     }
   });
 

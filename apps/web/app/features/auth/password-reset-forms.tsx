@@ -13,6 +13,7 @@ import { FormTextField } from "../../components/form/form-text-field";
 import { confirmationMatches, NewPasswordFields } from "../../components/form/new-password-fields";
 import { PostForm } from "../../components/form/post-form";
 import { ApiError } from "../../lib/api-client";
+import { messageOf } from "../../lib/error-text";
 
 /** /forgot-password (decision 201): the address; the same answer whether or not it has an account. */
 export function ForgotPasswordForm(props: { actionError?: string | null }) {
@@ -128,7 +129,7 @@ async function postForOutcome(
     const tokenProblem = caught instanceof ApiError ? caught.fields?.token : undefined;
     setOutcome({
       severity: "error",
-      text: tokenProblem ?? (caught instanceof Error ? caught.message : "The request failed"),
+      text: tokenProblem ?? messageOf(caught, "The request failed"),
     });
     return false;
   }

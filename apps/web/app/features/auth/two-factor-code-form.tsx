@@ -4,6 +4,7 @@ import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { FormAnswer } from "../../components/form/form-answer";
 import { PostForm } from "../../components/form/post-form";
+import { messageOf } from "../../lib/error-text";
 
 /**
  * The code step of a sign-in with two-factor (decision 202): the six digits of the
@@ -28,7 +29,7 @@ export function TwoFactorCodeForm({
     try {
       await onSubmit(code.trim());
     } catch (caught) {
-      setError(caught instanceof Error && caught.message ? caught.message : "Sign-in failed");
+      setError(messageOf(caught, "Sign-in failed"));
       setCode("");
     } finally {
       setBusy(false);

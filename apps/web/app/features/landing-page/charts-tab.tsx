@@ -20,9 +20,8 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useSaveLandingCharts, useTrackedCoins } from "../../api/landing-page";
+import type { Notify } from "../../components/feedback";
 import { errorText } from "../../lib/error-text";
-
-type Notify = (severity: "success" | "error", text: string) => void;
 
 /**
  * Custom Charts: charts of our market data comparing coins on one metric (price, change, market

@@ -6,11 +6,10 @@ import Typography from "@mui/material/Typography";
 import { useEffect } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useSaveLandingContent } from "../../api/landing-page";
+import type { Notify } from "../../components/feedback";
 import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
 import { FormTextField } from "../../components/form/form-text-field";
 import { errorText } from "../../lib/error-text";
-
-type Notify = (severity: "success" | "error", text: string) => void;
 
 const fields: Array<{
   name: keyof LandingPageContent;

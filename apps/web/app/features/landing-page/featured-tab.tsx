@@ -9,11 +9,11 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useArticleSearch, usePickTitles, useSaveLandingFeatured } from "../../api/landing-page";
+import type { Notify } from "../../components/feedback";
 import { errorText } from "../../lib/error-text";
 import { useDebouncedSearch } from "../../lib/use-debounced-search";
 import { SortableList } from "./sortable-list";
 
-type Notify = (severity: "success" | "error", text: string) => void;
 type Pick = { id: number; title: string };
 
 function ArticlePicker({

@@ -32,10 +32,9 @@ import {
   useUpdateLandingSection,
 } from "../../api/landing-page";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import type { Notify } from "../../components/feedback";
 import { errorText } from "../../lib/error-text";
 import { SortableList } from "./sortable-list";
-
-type Notify = (severity: "success" | "error", text: string) => void;
 
 /** Types whose items come from article lists, so a category can narrow them. */
 const categoryTypes: readonly LandingSectionType[] = ["latest_news"];

@@ -5,12 +5,12 @@ import Typography from "@mui/material/Typography";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { useUpdateProfile } from "../../api/profile";
+import type { Notify } from "../../components/feedback";
 import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
 import { FormTextField } from "../../components/form/form-text-field";
 import { confirmationMatches, NewPasswordFields } from "../../components/form/new-password-fields";
 import { PostForm } from "../../components/form/post-form";
-
-type Notify = (severity: "success" | "error", text: string) => void;
+import { messageOf } from "../../lib/error-text";
 
 /** The server's profile schema for the two passwords, and the confirmation that must match. */
 const passwordChangeSchema = z
@@ -39,7 +39,7 @@ export function PasswordChangeForm(props: { notify: Notify }) {
       form.reset(blank);
     } catch (caught) {
       showServerFieldErrors(caught, form.setError, ["currentPassword", "newPassword"]);
-      props.notify("error", caught instanceof Error ? caught.message : "Failed to save profile");
+      props.notify("error", messageOf(caught, "Failed to save profile"));
     }
   });
 

@@ -7,11 +7,12 @@ import Typography from "@mui/material/Typography";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { useUpdateProfile } from "../../api/profile";
+import type { Notify } from "../../components/feedback";
 import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
 import { FormTextField } from "../../components/form/form-text-field";
 import { PostForm } from "../../components/form/post-form";
+import { messageOf } from "../../lib/error-text";
 
-type Notify = (severity: "success" | "error", text: string) => void;
 type DetailsValues = { firstName: string; lastName: string; bio: string; avatar: string };
 const fields = ["firstName", "lastName", "bio", "avatar"] as const;
 
@@ -44,7 +45,7 @@ export function ProfileDetailsForm(props: { user: PublicUser; notify: Notify }) 
       notify("success", "Profile updated successfully");
     } catch (caught) {
       showServerFieldErrors(caught, form.setError, fields);
-      notify("error", caught instanceof Error ? caught.message : "Failed to save profile");
+      notify("error", messageOf(caught, "Failed to save profile"));
     }
   });
 

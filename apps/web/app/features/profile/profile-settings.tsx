@@ -8,6 +8,7 @@ import { Link as RouterLink } from "react-router";
 import { useResendVerification } from "../../api/profile";
 import { useFeedback } from "../../components/feedback";
 import { useAuth } from "../../lib/auth-context";
+import { messageOf } from "../../lib/error-text";
 import { PasswordChangeForm } from "./password-change-form";
 import { ProfileDetailsForm } from "./profile-details-form";
 import { SessionsPanel } from "./sessions-panel";
@@ -78,10 +79,7 @@ export function ProfileSettings() {
                 resend.mutate(undefined, {
                   onSuccess: (answer) => feedback.show("success", answer.message),
                   onError: (caught) =>
-                    feedback.show(
-                      "error",
-                      caught instanceof Error ? caught.message : "Failed to send the link",
-                    ),
+                    feedback.show("error", messageOf(caught, "Failed to send the link")),
                 })
               }
             >

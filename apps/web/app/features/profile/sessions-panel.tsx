@@ -9,15 +9,15 @@ import ListItemText from "@mui/material/ListItemText";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { useEndOtherSessions, useEndSession, useSessions } from "../../api/sessions";
+import type { Notify } from "../../components/feedback";
 import { formatAge, formatDateTime } from "../../lib/dates";
+import { messageOf } from "../../lib/error-text";
 
 /**
  * Signed-in sessions (issue 31, decision 200): where this account is signed in, with "Sign out"
  * per session and "Sign out everywhere else". An ended session is refused at once by the server.
  */
-export function SessionsPanel(props: {
-  notify: (severity: "success" | "error", text: string) => void;
-}) {
+export function SessionsPanel(props: { notify: Notify }) {
   const { notify } = props;
   const sessions = useSessions();
   const endSession = useEndSession();
@@ -25,7 +25,7 @@ export function SessionsPanel(props: {
   const rows = sessions.data?.sessions ?? [];
   const others = rows.filter((session) => !session.current).length;
   const fail = (caught: unknown) =>
-    notify("error", caught instanceof Error ? caught.message : "The session could not be ended");
+    notify("error", messageOf(caught, "The session could not be ended"));
 
   return (
     <Paper variant="outlined" sx={{ p: 3, mt: 3 }} component="section" aria-labelledby="sessions">

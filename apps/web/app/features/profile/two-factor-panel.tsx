@@ -13,12 +13,9 @@ import {
   useTwoFactorSetup,
   useTwoFactorStatus,
 } from "../../api/two-factor";
+import type { Notify } from "../../components/feedback";
 import { formatDateTime } from "../../lib/dates";
-
-const messageOf = (caught: unknown, fallback: string) =>
-  caught instanceof Error && caught.message ? caught.message : fallback;
-
-type Notify = (severity: "success" | "error", text: string) => void;
+import { messageOf } from "../../lib/error-text";
 
 /**
  * Two-factor sign-in (issue 31, decision 202): enrol with a QR code and a confirmation code, the
