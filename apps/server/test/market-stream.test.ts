@@ -149,6 +149,46 @@ describe("market stream from a Coinbase Exchange feed", () => {
     await expect.poll(stream.marketsCalls, { timeout: 30_000 }).toBeGreaterThan(fills);
   });
 
+  it("keeps a price streamed while a gap fill waited on the price API", async () => {
+    const client = await reader();
+    await stateEvent(client, "live");
+    // ETH moves on the stream before the drop, so the fill's answer for it shows when it lands.
+    const ethStreamed = Number((livePrices.ethereum! * 1.01).toFixed(2));
+    feed.ticker({ product: "ETH-USD", price: ethStreamed.toFixed(2) });
+    await priceEvent(client, "ETH", ethStreamed);
+    // The price API answers the gap fill only when the test lets it, with what it knew before.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const fills = stream.marketsCalls();
+    stream.provider.setHandler((request, response) => {
+      if (request.path === "/api/v3/coins/markets") {
+        void released.then(() => healthyProvider()(request, response));
+        return;
+      }
+      return healthyProvider()(request, response);
+    });
+    try {
+      feed.dropAll();
+      await stateEvent(client, "delayed");
+      await stateEvent(client, "live");
+      await expect.poll(stream.marketsCalls, { timeout: 30_000 }).toBeGreaterThan(fills);
+      // Meanwhile the stream brings a newer BTC price.
+      const btcStreamed = Number((livePrices.bitcoin! * 1.02).toFixed(2));
+      feed.ticker({ product: "BTC-USD", price: btcStreamed.toFixed(2) });
+      await priceEvent(client, "BTC", btcStreamed);
+      release();
+      // The fill lands (ETH back to the API's price); BTC keeps the streamed one.
+      await priceEvent(client, "ETH", livePrices.ethereum!);
+      expect(await tickerPrice("BTC")).toBe(btcStreamed);
+      expect(coinsOf(client, "BTC").at(-1)?.price).toBe(btcStreamed);
+    } finally {
+      release();
+      stream.provider.setHandler(healthyProvider());
+    }
+  });
+
   it("says delayed on a silent stall (no heartbeats) and connects again", async () => {
     const client = await reader();
     await stateEvent(client, "live");

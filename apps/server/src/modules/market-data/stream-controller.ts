@@ -64,6 +64,8 @@ export function createMarketStreamController(options: StreamControllerOptions) {
   let historyTimer: NodeJS.Timeout | null = null;
   let lastGapFill = 0;
   let gapFillRunning: Promise<void> | null = null;
+  /** When the stream last brought a price per coin: a gap fill never overwrites a newer one. */
+  const streamedAt = new Map<string, number>();
   let controller = new AbortController();
   let running = false;
 
@@ -123,6 +125,7 @@ export function createMarketStreamController(options: StreamControllerOptions) {
       log?.warn({ symbol: tick.symbol, price: tick.price }, "streamed price not positive; dropped");
       return;
     }
+    streamedAt.set(tick.symbol, Date.now());
     if (held.has(tick.symbol)) {
       held.set(tick.symbol, tick);
       return;
@@ -143,12 +146,17 @@ export function createMarketStreamController(options: StreamControllerOptions) {
     gapFillRunning = (async () => {
       try {
         const symbols = Object.values(exchange.products);
-        const at = new Date().toISOString();
+        const started = Date.now();
+        const at = new Date(started).toISOString();
         const ticks: AcceptedTick[] = [];
         for (const symbol of symbols) {
           if (!running) return;
           const price = await marketData.restPrice(symbol, controller.signal);
-          if (price !== null && price > 0) ticks.push({ symbol, price, change24h: null, at });
+          // A coin the stream priced while the price API was being asked keeps the streamed
+          // price: the API's answer is older (a browser test at load 20 saw it win).
+          const streamedSince = (streamedAt.get(symbol) ?? 0) >= started;
+          if (price !== null && price > 0 && !streamedSince)
+            ticks.push({ symbol, price, change24h: null, at });
         }
         if (ticks.length > 0 && running) {
           marketData.applyTicks(ticks);
