@@ -26,6 +26,24 @@ export function ContactForm() {
       setForm((current) => ({ ...current, [field]: event.target.value }));
   }
 
+  /** A required field of the form, bound to its value. */
+  function field(
+    name: "name" | "email" | "subject" | "message",
+    label: string,
+    extra: { type?: string; multiline?: boolean; minRows?: number } = {},
+  ) {
+    return (
+      <TextField
+        label={label}
+        name={name}
+        required
+        value={form[name]}
+        onChange={update(name)}
+        {...extra}
+      />
+    );
+  }
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSending(true);
@@ -73,38 +91,11 @@ export function ContactForm() {
           </label>
         </Box>
         <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
-          <TextField
-            label="Name"
-            name="name"
-            required
-            value={form.name}
-            onChange={update("name")}
-          />
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            required
-            value={form.email}
-            onChange={update("email")}
-          />
+          {field("name", "Name")}
+          {field("email", "Email", { type: "email" })}
         </Box>
-        <TextField
-          label="Subject"
-          name="subject"
-          required
-          value={form.subject}
-          onChange={update("subject")}
-        />
-        <TextField
-          label="Message"
-          name="message"
-          required
-          multiline
-          minRows={5}
-          value={form.message}
-          onChange={update("message")}
-        />
+        {field("subject", "Subject")}
+        {field("message", "Message", { multiline: true, minRows: 5 })}
       </PostForm>
       {feedback.element}
     </>
