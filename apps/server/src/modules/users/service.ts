@@ -8,6 +8,7 @@ import type {
 import type { Database, Executor } from "../../db/client";
 import type { NewUserRow, UserRow } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
+import { pageOffset, pagination } from "../../lib/pagination";
 import { hashPassword } from "../../lib/passwords";
 import type { AuditActor, AuditService } from "../audit/service";
 import type { AvatarStore } from "./avatar-images";
@@ -70,17 +71,9 @@ export function createUsersService(deps: {
         role: query.role,
         isActive: query.status === undefined ? undefined : query.status === "active",
         limit: query.limit,
-        offset: (query.page - 1) * query.limit,
+        offset: pageOffset(query),
       });
-      return {
-        users: rows.map(toManagedUser),
-        pagination: {
-          page: query.page,
-          limit: query.limit,
-          total,
-          totalPages: Math.ceil(total / query.limit),
-        },
-      };
+      return { users: rows.map(toManagedUser), pagination: pagination(query, total) };
     },
 
     get: view,
