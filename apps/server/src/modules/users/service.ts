@@ -1,4 +1,5 @@
 import type { Pagination } from "@aurumwire/shared/articles";
+import type { AuditAction } from "@aurumwire/shared/audit";
 import type {
   CreateUser,
   ListUsersQuery,
@@ -55,6 +56,26 @@ export function createUsersService(deps: {
     const row = await users.findWithCounts(id);
     if (!row) throw userNotFound();
     return toManagedUser(row);
+  }
+
+  /**
+   * Applies `change` with the token version bumped and ends the user's sessions (whoever held the
+   * account signs in again), and audits it as `action`.
+   */
+  async function changeAndSignOut(
+    actor: AuditActor,
+    target: UserRow,
+    change: Partial<NewUserRow>,
+    action: AuditAction,
+    tx: Executor,
+  ) {
+    await users.update(target.id, { ...change, tokenVersion: target.tokenVersion + 1 }, tx);
+    await endSessions(target.id, tx);
+    await audit.record(actor, action, {
+      target: { type: "user", id: target.id },
+      summary: target.email,
+      tx,
+    });
   }
 
   /** Throws unless taking admin rights from `target` leaves at least one active admin. */
@@ -160,13 +181,7 @@ export function createUsersService(deps: {
         }
         if (!target.isActive) return;
         await assertNotLastAdmin(target, tx);
-        await users.update(id, { isActive: false, tokenVersion: target.tokenVersion + 1 }, tx);
-        await endSessions(id, tx);
-        await audit.record(actor, "user.deactivate", {
-          target: { type: "user", id },
-          summary: target.email,
-          tx,
-        });
+        await changeAndSignOut(actor, target, { isActive: false }, "user.deactivate", tx);
       });
       accountChanged();
       return view(id);
@@ -181,13 +196,7 @@ export function createUsersService(deps: {
         // Read again inside the transaction so a parallel bump is not lost.
         const current = await users.findById(id, tx);
         if (!current) throw userNotFound();
-        await users.update(id, { passwordHash, tokenVersion: current.tokenVersion + 1 }, tx);
-        await endSessions(id, tx);
-        await audit.record(actor, "user.password_reset", {
-          target: { type: "user", id },
-          summary: current.email,
-          tx,
-        });
+        await changeAndSignOut(actor, current, { passwordHash }, "user.password_reset", tx);
       });
       accountChanged();
       return view(id);
