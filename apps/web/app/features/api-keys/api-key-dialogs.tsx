@@ -26,6 +26,7 @@ import Typography from "@mui/material/Typography";
 import { type FocusEvent, useEffect, useState } from "react";
 import { type Control, Controller, useForm } from "react-hook-form";
 import { useCreateApiKey, useUpdateApiKey } from "../../api/api-keys";
+import { FormDialog } from "../../components/form/form-dialog";
 import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
 import { FormTextField } from "../../components/form/form-text-field";
 import { errorMessage } from "../../lib/error-text";
@@ -147,43 +148,36 @@ export function GenerateApiKeyDialog({
 
   const busy = createKey.isPending;
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth>
-      <Box component="form" method="post" noValidate onSubmit={submit}>
-        <DialogTitle>Generate API Key</DialogTitle>
-        <DialogContent sx={{ display: "grid", gap: 2.5, pt: "8px !important" }}>
-          {failure && <Alert severity="error">{failure}</Alert>}
-          <FormTextField
-            name="name"
-            control={control}
-            label="Name"
-            required
-            autoFocus
-            hint="What the key is for, e.g. 'Newsletter sync'"
-          />
-          <PermissionsField control={control} />
-          <FormTextField
-            name="expiresAt"
-            control={control}
-            label="Expires at (optional)"
-            type="datetime-local"
-            hint="Leave empty for a key that does not expire"
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy || !name.trim() || permissions.length === 0}
-          >
-            {busy ? "Generating..." : "Generate Key"}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title="Generate API Key"
+      onClose={onClose}
+      onSubmit={submit}
+      busy={busy}
+      submitLabel="Generate Key"
+      busyLabel="Generating..."
+      submitDisabled={!name.trim() || permissions.length === 0}
+      gap={2.5}
+    >
+      {failure && <Alert severity="error">{failure}</Alert>}
+      <FormTextField
+        name="name"
+        control={control}
+        label="Name"
+        required
+        autoFocus
+        hint="What the key is for, e.g. 'Newsletter sync'"
+      />
+      <PermissionsField control={control} />
+      <FormTextField
+        name="expiresAt"
+        control={control}
+        label="Expires at (optional)"
+        type="datetime-local"
+        hint="Leave empty for a key that does not expire"
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+    </FormDialog>
   );
 }
 
@@ -230,33 +224,26 @@ export function EditApiKeyDialog({
 
   const busy = updateKey.isPending;
   return (
-    <Dialog open={!!apiKey} onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth>
-      <Box component="form" method="post" noValidate onSubmit={submit}>
-        <DialogTitle>Edit API Key</DialogTitle>
-        <DialogContent sx={{ display: "grid", gap: 2.5, pt: "8px !important" }}>
-          {failure && <Alert severity="error">{failure}</Alert>}
-          {apiKey && (
-            <Typography variant="body2" color="text.secondary">
-              Key <code>{apiKey.keyPrefix}…</code>. The secret itself cannot be shown again.
-            </Typography>
-          )}
-          <FormTextField name="name" control={control} label="Name" required />
-          <PermissionsField control={control} />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy || !name.trim() || permissions.length === 0}
-          >
-            {busy ? "Saving..." : "Save Changes"}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      open={!!apiKey}
+      title="Edit API Key"
+      onClose={onClose}
+      onSubmit={submit}
+      busy={busy}
+      submitLabel="Save Changes"
+      busyLabel="Saving..."
+      submitDisabled={!name.trim() || permissions.length === 0}
+      gap={2.5}
+    >
+      {failure && <Alert severity="error">{failure}</Alert>}
+      {apiKey && (
+        <Typography variant="body2" color="text.secondary">
+          Key <code>{apiKey.keyPrefix}…</code>. The secret itself cannot be shown again.
+        </Typography>
+      )}
+      <FormTextField name="name" control={control} label="Name" required />
+      <PermissionsField control={control} />
+    </FormDialog>
   );
 }
 

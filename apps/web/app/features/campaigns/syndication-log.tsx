@@ -1,16 +1,13 @@
-import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import TableCell from "@mui/material/TableCell";
 import TableRow from "@mui/material/TableRow";
-import { Link as RouterLink } from "react-router";
 import { partnerBase, usePushes } from "../../api/campaigns";
 import { useFeedback } from "../../components/feedback";
 import { ManagementTable } from "../../components/management-table";
 import { PageHeading } from "../../components/page-heading";
-import { dashboardPaths } from "../../lib/dashboard-paths";
 import { formatDateTime } from "../../lib/dates";
+import { BackToCampaigns } from "./campaign-screen-parts";
 import { useSiteName } from "./campaigns-dashboard";
 import { PushActions, PushDetail, PushState } from "./push-rows";
 
@@ -22,14 +19,7 @@ export function SyndicationLog() {
   const rows = pushes.data ?? [];
   return (
     <Box>
-      <Button
-        component={RouterLink}
-        to={dashboardPaths.campaigns}
-        startIcon={<ArrowBackIcon />}
-        sx={{ mb: 2 }}
-      >
-        Back to Campaigns
-      </Button>
+      <BackToCampaigns spaced />
       <PageHeading
         title="Syndication Log"
         subtitle="Every article sent to a partner: where it is, what went wrong, and what can be done."
