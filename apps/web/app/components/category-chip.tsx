@@ -1,5 +1,5 @@
 import Chip from "@mui/material/Chip";
-import type { SystemStyleObject, Theme } from "@mui/material/styles";
+import type { SxProps, Theme } from "@mui/material/styles";
 import { readableTextColor } from "../lib/contrast";
 
 /** A small chip in a category's own colour, its text dark or light to stay readable on it. */
@@ -8,13 +8,16 @@ export function CategoryChip({
   sx,
 }: {
   category: { name: string; color: string };
-  sx?: SystemStyleObject<Theme>;
+  sx?: SxProps<Theme>;
 }) {
   return (
     <Chip
       size="small"
       label={category.name}
-      sx={{ bgcolor: category.color, color: readableTextColor(category.color), ...sx }}
+      sx={[
+        { bgcolor: category.color, color: readableTextColor(category.color) },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
     />
   );
 }

@@ -48,9 +48,7 @@ export default function AnalysisPage({ loaderData }: Route.ComponentProps) {
       <ArticleTabs tabs={analysisTabs} active={tab} path={path} />
       <HighlightBox title="Premium Analysis" articles={highlighted} badge="EXCLUSIVE" />
       <ArticleListSection
-        articles={list.articles}
-        pagination={list.pagination}
-        error={list.error}
+        list={list}
         path={path}
         params={{ tab: tab === "all" ? undefined : tab }}
         priorityFirst={highlighted.length === 0}

@@ -53,9 +53,7 @@ export default function MarketsPage({ loaderData }: Route.ComponentProps) {
       <LiveMarketsTable initial={marketsTable} sentiment={sentiment.coins} />
       <ArticleTabs tabs={marketTabs} active={tab} path={path} />
       <ArticleListSection
-        articles={list.articles}
-        pagination={list.pagination}
-        error={list.error}
+        list={list}
         path={path}
         params={{ tab: tab === "all" ? undefined : tab }}
         priorityFirst

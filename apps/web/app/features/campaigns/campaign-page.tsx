@@ -28,7 +28,7 @@ import { formatCount } from "../../lib/numbers";
 import { ArticleChooser } from "./article-chooser";
 import { BackToCampaigns, SectionHeader } from "./campaign-screen-parts";
 import { campaignStatusColor, useSiteName } from "./campaigns-dashboard";
-import { PushActions, PushDetail, PushState } from "./push-rows";
+import { PushActions, PushCells } from "./push-rows";
 
 /**
  * What launching does, asked the way Cancel Campaign asks (issue 32): how many articles leave for
@@ -249,14 +249,7 @@ export function CampaignPage({ id }: { id: number }) {
       >
         {pushes.map((push) => (
           <TableRow key={push.id} data-testid={`push-${push.articleId}`}>
-            <TableCell sx={{ maxWidth: 320 }}>{push.articleTitle}</TableCell>
-            <TableCell>{push.partnerName}</TableCell>
-            <TableCell>
-              <PushState push={push} />
-            </TableCell>
-            <TableCell sx={{ maxWidth: 360, overflowWrap: "anywhere" }}>
-              <PushDetail push={push} />
-            </TableCell>
+            <PushCells push={push} articleWidth={320} detailWidth={360} />
             <TableCell align="right">{push.attempts}</TableCell>
             <TableCell>
               <PushActions push={push} base={base} onDone={feedback.show} />

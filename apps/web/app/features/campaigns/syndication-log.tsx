@@ -9,7 +9,7 @@ import { PageHeading } from "../../components/page-heading";
 import { formatDateTime } from "../../lib/dates";
 import { BackToCampaigns } from "./campaign-screen-parts";
 import { useSiteName } from "./campaigns-dashboard";
-import { PushActions, PushDetail, PushState } from "./push-rows";
+import { PushActions, PushCells } from "./push-rows";
 
 /** Every push to every partner, campaign or not, with what can be done about it (decision 173). */
 export function SyndicationLog() {
@@ -48,14 +48,7 @@ export function SyndicationLog() {
       >
         {rows.map((push) => (
           <TableRow key={push.id} data-testid={`log-push-${push.id}`}>
-            <TableCell sx={{ maxWidth: 280 }}>{push.articleTitle}</TableCell>
-            <TableCell>{push.partnerName}</TableCell>
-            <TableCell>
-              <PushState push={push} />
-            </TableCell>
-            <TableCell sx={{ maxWidth: 340, overflowWrap: "anywhere" }}>
-              <PushDetail push={push} />
-            </TableCell>
+            <PushCells push={push} articleWidth={280} detailWidth={340} />
             <TableCell sx={{ whiteSpace: "nowrap" }}>
               {formatDateTime(push.sentAt ?? push.slotAt ?? push.createdAt)}
             </TableCell>
