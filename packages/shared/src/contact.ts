@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { paginationSchema } from "./articles";
 import { databaseId } from "./database-id";
 
 /** The contact form (spec point 2: name, email, subject, message, all required; decision 123). */
@@ -50,12 +51,7 @@ export const contactListQuerySchema = z.object({
 export const contactListResponseSchema = z.object({
   messages: z.array(contactMessageSchema),
   counts: z.object({ new: z.number(), read: z.number(), archived: z.number() }),
-  pagination: z.object({
-    page: z.number(),
-    limit: z.number(),
-    total: z.number(),
-    totalPages: z.number(),
-  }),
+  pagination: paginationSchema,
   mailConfigured: z.boolean(),
   contactEmail: z.string().nullable(),
 });

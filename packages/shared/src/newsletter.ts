@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { paginationSchema } from "./articles";
 import { databaseId } from "./database-id";
 
 /** The Daily Newsletter (decision 122): double opt-in, a digest at a set UTC hour. */
@@ -55,12 +56,7 @@ export const defaultDigestHour = 7;
 export const subscriberListResponseSchema = z.object({
   subscribers: z.array(subscriberSchema),
   counts: z.object({ pending: z.number(), confirmed: z.number(), unsubscribed: z.number() }),
-  pagination: z.object({
-    page: z.number(),
-    limit: z.number(),
-    total: z.number(),
-    totalPages: z.number(),
-  }),
+  pagination: paginationSchema,
   mailConfigured: z.boolean(),
   settings: newsletterSettingsSchema,
 });

@@ -14,25 +14,27 @@ export const sentimentDriverSchema = z.object({
   weight: z.number(),
 });
 
+/** What every sentiment reading says: its label, its score and how sure it is. */
+const sentimentReadingSchema = z.object({
+  label: sentimentLabelSchema,
+  /** From -1 (negative) to 1 (positive). */
+  score: z.number(),
+  /** From 0 to 1. */
+  confidence: z.number(),
+});
+
 export const coinSentimentSchema = z.object({
   slug: z.string(),
   symbol: z.string(),
   name: z.string(),
-  label: sentimentLabelSchema,
-  score: z.number(),
-  confidence: z.number(),
+  ...sentimentReadingSchema.shape,
   /** Weighted mentions: 3 per title mention, 2 per excerpt mention, 1 per body mention. */
   relevance: z.number(),
   drivers: z.array(sentimentDriverSchema),
 });
 export type CoinSentiment = z.infer<typeof coinSentimentSchema>;
 
-export const textSentimentSchema = z.object({
-  label: sentimentLabelSchema,
-  /** From -1 (negative) to 1 (positive). */
-  score: z.number(),
-  /** From 0 to 1. */
-  confidence: z.number(),
+export const textSentimentSchema = sentimentReadingSchema.extend({
   drivers: z.array(sentimentDriverSchema),
   coins: z.array(coinSentimentSchema),
   sentences: z.number(),
@@ -158,10 +160,7 @@ export const articleCoinSentimentSchema = coinSentimentSchema.omit({
 });
 export type ArticleCoinSentiment = z.infer<typeof articleCoinSentimentSchema>;
 
-export const articleSentimentSchema = z.object({
-  label: sentimentLabelSchema,
-  score: z.number(),
-  confidence: z.number(),
+export const articleSentimentSchema = sentimentReadingSchema.extend({
   coins: z.array(articleCoinSentimentSchema),
 });
 export type ArticleSentiment = z.infer<typeof articleSentimentSchema>;
@@ -170,10 +169,7 @@ export type ArticleSentiment = z.infer<typeof articleSentimentSchema>;
  * GET /api/sentiment/articles/{id} (staff): the stored sentiment of a public article with the
  * words and phrases that drove it, overall and per coin; null before it has been scored.
  */
-export const storedArticleSentimentSchema = z.object({
-  label: sentimentLabelSchema,
-  score: z.number(),
-  confidence: z.number(),
+export const storedArticleSentimentSchema = sentimentReadingSchema.extend({
   drivers: z.array(sentimentDriverSchema),
   coins: z.array(coinSentimentSchema.omit({ relevance: true })),
   /** "offline" or "ai": which classifier scored it. */

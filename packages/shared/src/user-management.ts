@@ -3,7 +3,7 @@ import { paginationSchema } from "./articles";
 import { databaseId } from "./database-id";
 import { limits } from "./limits";
 import { roles } from "./roles";
-import { avatarUrlSchema } from "./users";
+import { avatarUrlSchema, emailSchema } from "./users";
 
 /**
  * The admin user-management API (spec points 3 and 7). Its payloads use the snake_case names of
@@ -11,14 +11,6 @@ import { avatarUrlSchema } from "./users";
  * created_at), and every answer is wrapped as `{ success, data }` ("user calls read
  * response.data.data").
  */
-
-const email = z
-  .string({ error: "Email is required" })
-  .trim()
-  .min(1, "Email is required")
-  .max(254, "Email is too long")
-  .pipe(z.email("Please enter a valid email address"))
-  .transform((value) => value.toLowerCase());
 
 export const newPasswordSchema = z
   .string({ error: "Password is required" })
@@ -59,7 +51,7 @@ export const listUsersQuerySchema = z.object({
 export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
 
 export const createUserSchema = z.object({
-  email,
+  email: emailSchema,
   password: newPasswordSchema,
   first_name: optionalName("First name").default(""),
   last_name: optionalName("Last name").default(""),

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { limits } from "./limits";
 import { roles } from "./roles";
 
-const email = z
+/** An email address as typed into a form: trimmed, checked and lower-cased. */
+export const emailSchema = z
   .string({ error: "Email is required" })
   .trim()
   .min(1, "Email is required")
@@ -33,13 +34,13 @@ export const avatarUrlSchema = z
   );
 
 export const loginRequestSchema = z.object({
-  email,
+  email: emailSchema,
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const registerRequestSchema = z.object({
-  email,
+  email: emailSchema,
   password,
   firstName: personName("First name"),
   lastName: personName("Last name"),
@@ -121,7 +122,7 @@ export const sessionIdParamsSchema = z.object({
 });
 
 /** "Forgot password?" (decision 201): the address to send a reset link to. */
-export const forgotPasswordRequestSchema = z.object({ email });
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 
 /** The reset link's token and the new password. */

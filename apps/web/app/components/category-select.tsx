@@ -1,8 +1,8 @@
 import type { CategoryOutput } from "@aurumwire/shared/category-admin";
-import MenuItem from "@mui/material/MenuItem";
-import TextField, { type TextFieldProps } from "@mui/material/TextField";
+import type { TextFieldProps } from "@mui/material/TextField";
 import { type ReactNode, useMemo } from "react";
 import { buildCategoryTree, flattenCategoryTree } from "../api/admin-categories";
+import { SelectField, type SelectOption } from "./form/select-field";
 
 type Value = number | "" | "all";
 
@@ -21,25 +21,16 @@ export function CategorySelect<V extends Value>(
   } & Omit<TextFieldProps, "value" | "onChange" | "select" | "children">,
 ) {
   const { categories, value, onChange, emptyOption, activeOnly, ...textFieldProps } = props;
-  const options = useMemo(() => flattenCategoryTree(buildCategoryTree(categories)), [categories]);
-  return (
-    <TextField
-      {...textFieldProps}
-      select
-      value={value}
-      onChange={(event) => {
-        const raw = event.target.value as unknown as Value;
-        onChange((raw === "" || raw === "all" ? raw : Number(raw)) as V);
-      }}
-    >
-      {emptyOption && <MenuItem value={emptyOption.value}>{emptyOption.label}</MenuItem>}
-      {options
-        .filter((category) => !activeOnly || category.isActive || category.id === value)
-        .map((category) => (
-          <MenuItem key={category.id} value={category.id} sx={{ pl: 2 + category.depth * 2 }}>
-            {category.name}
-          </MenuItem>
-        ))}
-    </TextField>
-  );
+  const tree = useMemo(() => flattenCategoryTree(buildCategoryTree(categories)), [categories]);
+  const options: SelectOption<V>[] = [
+    ...(emptyOption ? [emptyOption as SelectOption<V>] : []),
+    ...tree
+      .filter((category) => !activeOnly || category.isActive || category.id === value)
+      .map((category) => ({
+        value: category.id as V,
+        label: category.name,
+        depth: category.depth,
+      })),
+  ];
+  return <SelectField {...textFieldProps} value={value} onChange={onChange} options={options} />;
 }

@@ -84,6 +84,24 @@ export function seoMeta(options: {
   ];
 }
 
+/**
+ * The meta of a tabbed section page (Markets, Analysis): a tab past the first has its own
+ * canonical address, and a page past the first its number in the title.
+ */
+export function sectionPageMeta(
+  matches: readonly MatchWithData[],
+  data: { tab: string; list: { pagination: { page: number } } } | undefined,
+  page: { title: string; description: string; path: string },
+): MetaDescriptor[] {
+  return seoMeta({
+    matches,
+    title: page.title,
+    description: page.description,
+    path: data && data.tab !== "all" ? `${page.path}?tab=${data.tab}` : page.path,
+    page: data?.list.pagination.page,
+  });
+}
+
 /** The <link rel="alternate"> that tells browsers and feed readers where a page's RSS is. */
 export function rssAlternate(
   publicUrl: string,

@@ -8,7 +8,7 @@ import {
   HighlightBox,
 } from "../features/articles/tabbed-article-view";
 import { readingPage } from "../lib/reading-page";
-import { seoMeta } from "../lib/seo";
+import { sectionPageMeta } from "../lib/seo";
 import type { Route } from "./+types/analysis";
 
 const analysisTabs: ArticleTab[] = [
@@ -30,13 +30,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  seoMeta({
-    matches,
+  sectionPageMeta(matches, loaderData, {
     title: "Market Analysis",
     description:
       "Crypto market analysis: technical analysis, market structure and the trends behind the moves, from the AurumWire desk.",
-    path: loaderData && loaderData.tab !== "all" ? `/analysis?tab=${loaderData.tab}` : "/analysis",
-    page: loaderData?.list.pagination.page,
+    path: "/analysis",
   });
 
 export default function AnalysisPage({ loaderData }: Route.ComponentProps) {
@@ -50,9 +48,7 @@ export default function AnalysisPage({ loaderData }: Route.ComponentProps) {
       <ArticleTabs tabs={analysisTabs} active={tab} path={path} />
       <HighlightBox title="Premium Analysis" articles={highlighted} badge="EXCLUSIVE" />
       <ArticleListSection
-        articles={list.articles}
-        pagination={list.pagination}
-        error={list.error}
+        list={list}
         path={path}
         params={{ tab: tab === "all" ? undefined : tab }}
         priorityFirst={highlighted.length === 0}

@@ -78,9 +78,7 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
       <ArticleTabs tabs={newsTabs} active={tab} path={path} params={{ q: q || undefined }} />
       <HighlightBox title="Featured Breaking News" articles={highlighted} />
       <ArticleListSection
-        articles={list.articles}
-        pagination={list.pagination}
-        error={list.error}
+        list={list}
         path={path}
         params={{ q: q || undefined, tab: tab === "all" ? undefined : tab }}
         priorityFirst={highlighted.length === 0}

@@ -107,9 +107,7 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
             Articles by {name} ({total})
           </h2>
         }
-        articles={list.articles}
-        pagination={list.pagination}
-        error={list.error}
+        list={list}
         path={path}
         priorityFirst
         empty={<EmptyState title="No articles by this author yet." />}

@@ -111,9 +111,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             Latest {category.name} Articles ({list.pagination.total})
           </h2>
         }
-        articles={list.articles}
-        pagination={list.pagination}
-        error={error}
+        list={{ ...list, error }}
         path={`/category/${category.slug}`}
         priorityFirst
         empty={<EmptyState title="No articles found in this category yet." />}

@@ -11,7 +11,7 @@ import { LiveMarketsTable } from "../features/market/markets-table";
 import { loadMarketsSentiment } from "../features/sentiment/sentiment.server";
 import { SentimentIndexSummary } from "../features/sentiment/sentiment-index-summary";
 import { readingPage } from "../lib/reading-page";
-import { seoMeta } from "../lib/seo";
+import { sectionPageMeta } from "../lib/seo";
 import type { Route } from "./+types/markets";
 
 const marketTabs: ArticleTab[] = [
@@ -37,13 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  seoMeta({
-    matches,
+  sectionPageMeta(matches, loaderData, {
     title: "Crypto Markets",
     description:
       "Live cryptocurrency prices for Bitcoin, Ethereum and the major coins, with market news, trading and technical analysis.",
-    path: loaderData && loaderData.tab !== "all" ? `/markets?tab=${loaderData.tab}` : "/markets",
-    page: loaderData?.list.pagination.page,
+    path: "/markets",
   });
 
 export default function MarketsPage({ loaderData }: Route.ComponentProps) {
@@ -55,9 +53,7 @@ export default function MarketsPage({ loaderData }: Route.ComponentProps) {
       <LiveMarketsTable initial={marketsTable} sentiment={sentiment.coins} />
       <ArticleTabs tabs={marketTabs} active={tab} path={path} />
       <ArticleListSection
-        articles={list.articles}
-        pagination={list.pagination}
-        error={list.error}
+        list={list}
         path={path}
         params={{ tab: tab === "all" ? undefined : tab }}
         priorityFirst

@@ -4,10 +4,10 @@ import { readingPage } from "../lib/reading-page";
 import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/privacy";
 
-/** The desk's e-mail address, when an admin has set one (Site Settings). */
 /** Scripts start after the content has painted (decision 150). */
 export const handle = readingPage;
 
+/** The desk's e-mail address, when an admin has set one (Site Settings). */
 export async function loader({ context }: Route.LoaderArgs) {
   const { contactEmail } = await context.services.publicSettings.contactDetails();
   return { contactEmail };

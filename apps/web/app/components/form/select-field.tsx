@@ -5,12 +5,18 @@ import type { ReactNode } from "react";
 export interface SelectOption<Value extends string | number = string | number> {
   value: Value;
   label: ReactNode;
+  /** How deep in a tree the option sits (a sub-category): its item is indented that much. */
+  depth?: number;
 }
 
 /** The menu items of a select's options; FormSelectField and SelectField draw them alike. */
 export function optionItems(options: readonly SelectOption[]) {
   return options.map((option) => (
-    <MenuItem key={option.value} value={option.value}>
+    <MenuItem
+      key={option.value}
+      value={option.value}
+      sx={option.depth ? { pl: 2 + option.depth * 2 } : undefined}
+    >
       {option.label}
     </MenuItem>
   ));

@@ -8,6 +8,17 @@ export interface FooterColumn {
   links: ReadonlyArray<{ label: string; to: string; document?: boolean }>;
 }
 
+/** The legal pages: the same column in the site's footer and the landing layout's. */
+export const legalColumn: FooterColumn = {
+  title: "Legal",
+  links: [
+    { label: "Privacy Policy", to: "/privacy" },
+    { label: "Terms of Service", to: "/terms" },
+    { label: "Cookie Policy", to: "/cookies" },
+    { label: "Disclaimer", to: "/disclaimer" },
+  ],
+};
+
 const siteColumns: FooterColumn[] = [
   {
     title: "Categories",
@@ -37,15 +48,7 @@ const siteColumns: FooterColumn[] = [
       { label: "Advertise", to: "/advertise" },
     ],
   },
-  {
-    title: "Legal",
-    links: [
-      { label: "Privacy Policy", to: "/privacy" },
-      { label: "Terms of Service", to: "/terms" },
-      { label: "Cookie Policy", to: "/cookies" },
-      { label: "Disclaimer", to: "/disclaimer" },
-    ],
-  },
+  legalColumn,
 ];
 
 /**

@@ -3,8 +3,10 @@ import {
   type ApiKeyView,
   apiKeyPermissionLabels,
   apiKeyPermissions,
+  type CreateApiKey,
   createApiKeySchema,
   defaultApiKeyPermissions,
+  type UpdateApiKey,
   updateApiKeySchema,
 } from "@aurumwire/shared/api-keys";
 import ContentCopyIcon from "@mui/icons-material/ContentCopy";
@@ -26,6 +28,7 @@ import Typography from "@mui/material/Typography";
 import { type FocusEvent, useEffect, useState } from "react";
 import { type Control, Controller, useForm } from "react-hook-form";
 import { useCreateApiKey, useUpdateApiKey } from "../../api/api-keys";
+import { FormDialog } from "../../components/form/form-dialog";
 import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
 import { FormTextField } from "../../components/form/form-text-field";
 import { errorMessage } from "../../lib/error-text";
@@ -109,49 +112,90 @@ function PermissionPicker({
   );
 }
 
-/** Generate: name, permissions (default articles:create and articles:read), optional expiry. */
-export function GenerateApiKeyDialog({
-  open,
-  onClose,
-  onGenerated,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onGenerated: (secret: string, key: ApiKeyView) => void;
-}) {
+const blank: KeyFormValues = { name: "", permissions: defaultApiKeyPermissions, expiresAt: "" };
+
+/**
+ * The one API key form, as "Generate API Key" (name, permissions defaulting to articles:create
+ * and articles:read, optional expiry) or "Edit API Key" of `apiKey` (name and permissions of an
+ * active key; spec point 4: edit is disabled for inactive keys). The server's field messages land
+ * under the fields, its sentence at the top of the dialog.
+ */
+export function ApiKeyFormDialog(
+  props: { onClose: () => void } & (
+    | { mode: "create"; open: boolean; onGenerated: (secret: string, key: ApiKeyView) => void }
+    | { mode: "edit"; apiKey: ApiKeyView | null; onSaved: () => void }
+  ),
+) {
+  const { mode, onClose } = props;
+  const apiKey = props.mode === "edit" ? props.apiKey : null;
+  const open = props.mode === "edit" ? !!props.apiKey : props.open;
   const createKey = useCreateApiKey();
+  const updateKey = useUpdateApiKey();
   const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit, reset, setError, watch } = useForm({
-    defaultValues: { name: "", permissions: defaultApiKeyPermissions, expiresAt: "" },
-    resolver: createResolver,
+  const { control, handleSubmit, reset, setError, watch } = useForm<
+    KeyFormValues,
+    unknown,
+    CreateApiKey | UpdateApiKey
+  >({
+    defaultValues: blank,
+    resolver:
+      mode === "create"
+        ? createResolver
+        : schemaResolver(updateApiKeySchema, (values: KeyFormValues) => ({
+            name: values.name,
+            permissions: values.permissions,
+            isActive: apiKey?.isActive ?? true,
+          })),
   });
 
   useEffect(() => {
-    if (open) {
-      reset({ name: "", permissions: defaultApiKeyPermissions, expiresAt: "" });
-      setFailure(null);
-    }
-  }, [open, reset]);
+    if (!open) return;
+    reset(apiKey ? { name: apiKey.name, permissions: apiKey.permissions, expiresAt: "" } : blank);
+    setFailure(null);
+  }, [open, apiKey, reset]);
 
   const submit = handleSubmit(async (parsed) => {
     setFailure(null);
     try {
-      const { apiKey, keyInfo } = await createKey.mutateAsync(parsed);
-      onGenerated(apiKey, keyInfo);
+      if (props.mode === "create" && "expiresAt" in parsed) {
+        const { apiKey: secret, keyInfo } = await createKey.mutateAsync(parsed);
+        props.onGenerated(secret, keyInfo);
+      } else if (props.mode === "edit" && apiKey) {
+        await updateKey.mutateAsync({ id: apiKey.id, changes: parsed });
+        props.onSaved();
+      }
     } catch (caught) {
       showServerFieldErrors(caught, setError, keyFields);
-      setFailure(errorMessage(caught, "Failed to create API key"));
+      setFailure(
+        errorMessage(
+          caught,
+          mode === "create" ? "Failed to create API key" : "Failed to update API key",
+        ),
+      );
     }
   });
   const [name, permissions] = watch(["name", "permissions"]);
 
-  const busy = createKey.isPending;
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth>
-      <Box component="form" method="post" noValidate onSubmit={submit}>
-        <DialogTitle>Generate API Key</DialogTitle>
-        <DialogContent sx={{ display: "grid", gap: 2.5, pt: "8px !important" }}>
-          {failure && <Alert severity="error">{failure}</Alert>}
+    <FormDialog
+      open={open}
+      title={mode === "create" ? "Generate API Key" : "Edit API Key"}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={mode === "create" ? createKey.isPending : updateKey.isPending}
+      submitLabel={mode === "create" ? "Generate Key" : "Save Changes"}
+      busyLabel={mode === "create" ? "Generating..." : "Saving..."}
+      submitDisabled={!name.trim() || permissions.length === 0}
+      gap={2.5}
+    >
+      {failure && <Alert severity="error">{failure}</Alert>}
+      {apiKey && (
+        <Typography variant="body2" color="text.secondary">
+          Key <code>{apiKey.keyPrefix}…</code>. The secret itself cannot be shown again.
+        </Typography>
+      )}
+      {mode === "create" ? (
+        <>
           <FormTextField
             name="name"
             control={control}
@@ -169,94 +213,14 @@ export function GenerateApiKeyDialog({
             hint="Leave empty for a key that does not expire"
             slotProps={{ inputLabel: { shrink: true } }}
           />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy || !name.trim() || permissions.length === 0}
-          >
-            {busy ? "Generating..." : "Generate Key"}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
-  );
-}
-
-/** Edit name and permissions of an active key (spec point 4: edit is disabled for inactive keys). */
-export function EditApiKeyDialog({
-  apiKey,
-  onClose,
-  onSaved,
-}: {
-  apiKey: ApiKeyView | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const updateKey = useUpdateApiKey();
-  const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit, reset, setError, watch } = useForm({
-    defaultValues: { name: "", permissions: [] as ApiKeyPermission[], expiresAt: "" },
-    resolver: schemaResolver(updateApiKeySchema, (values: KeyFormValues) => ({
-      name: values.name,
-      permissions: values.permissions,
-      isActive: apiKey?.isActive ?? true,
-    })),
-  });
-
-  useEffect(() => {
-    if (apiKey) {
-      reset({ name: apiKey.name, permissions: apiKey.permissions, expiresAt: "" });
-      setFailure(null);
-    }
-  }, [apiKey, reset]);
-
-  const submit = handleSubmit(async (parsed) => {
-    if (!apiKey) return;
-    setFailure(null);
-    try {
-      await updateKey.mutateAsync({ id: apiKey.id, changes: parsed });
-      onSaved();
-    } catch (caught) {
-      showServerFieldErrors(caught, setError, keyFields);
-      setFailure(errorMessage(caught, "Failed to update API key"));
-    }
-  });
-  const [name, permissions] = watch(["name", "permissions"]);
-
-  const busy = updateKey.isPending;
-  return (
-    <Dialog open={!!apiKey} onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth>
-      <Box component="form" method="post" noValidate onSubmit={submit}>
-        <DialogTitle>Edit API Key</DialogTitle>
-        <DialogContent sx={{ display: "grid", gap: 2.5, pt: "8px !important" }}>
-          {failure && <Alert severity="error">{failure}</Alert>}
-          {apiKey && (
-            <Typography variant="body2" color="text.secondary">
-              Key <code>{apiKey.keyPrefix}…</code>. The secret itself cannot be shown again.
-            </Typography>
-          )}
+        </>
+      ) : (
+        <>
           <FormTextField name="name" control={control} label="Name" required />
           <PermissionsField control={control} />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy || !name.trim() || permissions.length === 0}
-          >
-            {busy ? "Saving..." : "Save Changes"}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+        </>
+      )}
+    </FormDialog>
   );
 }
 

@@ -25,7 +25,7 @@ import { useAuth } from "../../lib/auth-context";
 import { formatDisplayDate } from "../../lib/dates";
 import { errorMessage } from "../../lib/error-text";
 import { formatCount } from "../../lib/numbers";
-import { EditApiKeyDialog, GenerateApiKeyDialog, RevealApiKeyDialog } from "./api-key-dialogs";
+import { ApiKeyFormDialog, RevealApiKeyDialog } from "./api-key-dialogs";
 
 const statusColor: Record<ApiKeyStatus, "success" | "warning" | "error" | "default"> = {
   active: "success",
@@ -235,7 +235,8 @@ export function ApiKeyManagement() {
         })}
       </ManagementTable>
 
-      <GenerateApiKeyDialog
+      <ApiKeyFormDialog
+        mode="create"
         open={generating}
         onClose={() => setGenerating(false)}
         onGenerated={(secret, key) => {
@@ -251,7 +252,8 @@ export function ApiKeyManagement() {
         // The secret leaves memory with the dialog.
         onClose={() => setRevealed(null)}
       />
-      <EditApiKeyDialog
+      <ApiKeyFormDialog
+        mode="edit"
         apiKey={editing}
         onClose={() => setEditing(null)}
         onSaved={() => {

@@ -7,7 +7,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
 import { sanitizePreviewHtml } from "../../api/admin-articles";
-import { readableTextColor } from "../../lib/contrast";
+import { CategoryChip } from "../../components/category-chip";
 import { messageOf } from "../../lib/error-text";
 
 type PreviewData = {
@@ -97,17 +97,7 @@ export function ArticlePreview() {
     <Box component="article" sx={{ maxWidth: 860, mx: "auto" }}>
       <Chip label="Preview" color="warning" size="small" sx={{ mb: 2, fontWeight: 700 }} />
       {preview.category && (
-        <Chip
-          label={preview.category.name}
-          size="small"
-          sx={{
-            ml: 1,
-            mb: 2,
-            bgcolor: preview.category.color,
-            color: readableTextColor(preview.category.color),
-            fontWeight: 600,
-          }}
-        />
+        <CategoryChip category={preview.category} sx={{ ml: 1, mb: 2, fontWeight: 600 }} />
       )}
       <Typography variant="h3" component="h1" sx={{ mb: 2, fontSize: { xs: 30, md: 42 } }}>
         {preview.title}

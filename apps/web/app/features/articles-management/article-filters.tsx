@@ -5,15 +5,13 @@ import {
 } from "@aurumwire/shared/article-review";
 import { articleStatuses } from "@aurumwire/shared/articles";
 import AddIcon from "@mui/icons-material/Add";
-import SearchIcon from "@mui/icons-material/Search";
 import Button from "@mui/material/Button";
-import InputAdornment from "@mui/material/InputAdornment";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import { Link as RouterLink } from "react-router";
 import { CategorySelect } from "../../components/category-select";
+import { SearchField } from "../../components/form/search-field";
 import { SelectField, type SelectOption } from "../../components/form/select-field";
 import { dashboardPaths } from "../../lib/dashboard-paths";
 import { statusLabels } from "./article-row";
@@ -58,24 +56,12 @@ export function ArticleFilters(props: {
         useFlexGap
         sx={{ alignItems: { md: "center" }, flexWrap: "wrap" }}
       >
-        <TextField
-          size="small"
+        <SearchField
           label="Search articles"
           value={search.input}
-          onChange={(event) => search.setInput(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === "Enter") search.apply();
-          }}
+          onInput={search.setInput}
+          onApply={search.apply}
           sx={{ flex: 1, minWidth: 220 }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
         <SelectField
           size="small"

@@ -17,8 +17,8 @@ import Typography from "@mui/material/Typography";
 import { Link as RouterLink } from "react-router";
 import type { ArticleListItem } from "../../api/admin-articles";
 import { ArticleStatusChip } from "../../components/article-status-chip";
+import { CategoryChip } from "../../components/category-chip";
 import { RowActionsMenu, SelectRowCell } from "../../components/management-table";
-import { readableTextColor } from "../../lib/contrast";
 import { dashboardPaths } from "../../lib/dashboard-paths";
 import { formatArticleDate } from "../../lib/dates";
 import { formatCount } from "../../lib/numbers";
@@ -58,15 +58,7 @@ export function ArticleRow(props: {
       </TableCell>
       <TableCell>
         {article.category ? (
-          <Chip
-            size="small"
-            label={article.category.name}
-            sx={{
-              bgcolor: article.category.color,
-              color: readableTextColor(article.category.color),
-              fontWeight: 600,
-            }}
-          />
+          <CategoryChip category={article.category} sx={{ fontWeight: 600 }} />
         ) : (
           <Chip size="small" label="Uncategorized" variant="outlined" />
         )}

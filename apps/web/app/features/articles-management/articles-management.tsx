@@ -14,11 +14,10 @@ import {
   type AdminArticleQuery,
   type ArticleListItem,
   useAdminArticles,
-  useDeleteArticle,
   useSaveArticle,
 } from "../../api/admin-articles";
 import { useAdminCategories } from "../../api/admin-categories";
-import { ConfirmDialog } from "../../components/confirm-dialog";
+import { useArticleDelete } from "../../components/article-delete";
 import { useFeedback } from "../../components/feedback";
 import { ManagementTable } from "../../components/management-table";
 import { PageHeading } from "../../components/page-heading";
@@ -57,7 +56,6 @@ export function ArticlesManagement() {
   const [featured, setFeatured] = useState<FeaturedFilter>("all");
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRowsPerPage] = useState<number>(limits.defaultPageSize);
-  const [toDelete, setToDelete] = useState<ArticleListItem | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const [imagesDialog, setImagesDialog] = useState<"new" | "batches" | null>(null);
 
@@ -83,7 +81,10 @@ export function ArticlesManagement() {
   const articles = useAdminArticles(query);
   const categories = useAdminCategories();
   const saveArticle = useSaveArticle();
-  const deleteArticle = useDeleteArticle();
+  // The last row of a page is gone: step back so the table is not empty.
+  const articleDelete = useArticleDelete(feedback.show, () => {
+    if ((articles.data?.articles.length ?? 0) <= 1 && page > 0) setPage(page - 1);
+  });
 
   const changeStatus = async (article: ArticleListItem, next: ArticleStatus) => {
     if (next === article.status) return;
@@ -109,20 +110,6 @@ export function ArticlesManagement() {
       );
     } catch {
       feedback.show("error", "Failed to update article");
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteArticle.mutateAsync(toDelete.id);
-      feedback.show("success", "Article deleted successfully");
-      // The last row of a page is gone: step back so the table is not empty.
-      if ((articles.data?.articles.length ?? 0) <= 1 && page > 0) setPage(page - 1);
-    } catch {
-      feedback.show("error", "Failed to delete article");
-    } finally {
-      setToDelete(null);
     }
   };
 
@@ -232,7 +219,7 @@ export function ArticlesManagement() {
                 selected={selected.includes(article.id)}
                 onChangeStatus={(next) => changeStatus(article, next)}
                 onToggleFeatured={() => toggleFeatured(article)}
-                onDelete={() => setToDelete(article)}
+                onDelete={() => articleDelete.ask(article)}
               />
             ))}
           </ManagementTable>
@@ -246,14 +233,7 @@ export function ArticlesManagement() {
         onClose={() => setImagesDialog(null)}
         onStarted={() => setSelected([])}
       />
-      <ConfirmDialog
-        open={!!toDelete}
-        title="Delete article"
-        message={`Are you sure you want to delete "${toDelete?.title ?? ""}"? This action cannot be undone.`}
-        busy={deleteArticle.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
-      />
+      {articleDelete.dialog}
       {feedback.element}
     </Box>
   );

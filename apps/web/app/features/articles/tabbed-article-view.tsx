@@ -137,18 +137,15 @@ const firstScreenCards = { alone: 6, belowHighlights: 3 };
 
 /** A list of articles with its error, empty state and pages. */
 export function ArticleListSection({
-  articles,
-  pagination,
-  error,
+  list,
   empty,
   path,
   params,
   heading,
   priorityFirst,
 }: {
-  articles: CardArticle[];
-  pagination: PaginationData;
-  error: string | null;
+  /** One page of a list as the loader read it: its cards, its pagination, or why it failed. */
+  list: { articles: CardArticle[]; pagination: PaginationData; error: string | null };
   empty: ReactNode;
   path: string;
   params?: Record<string, string | undefined>;
@@ -156,6 +153,7 @@ export function ArticleListSection({
   /** No highlight box above: the first cover of the list is the page's LCP image. */
   priorityFirst?: boolean;
 }) {
+  const { articles, pagination, error } = list;
   return (
     <section className="aw-section">
       {/* Cards are h3s: the list has its h2, seen or not, so no page goes from h1 to h3. */}

@@ -1,4 +1,3 @@
-import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -27,8 +26,9 @@ import { formatArticleDate } from "../../lib/dates";
 import { errorMessage } from "../../lib/error-text";
 import { formatCount } from "../../lib/numbers";
 import { ArticleChooser } from "./article-chooser";
+import { BackToCampaigns, SectionHeader } from "./campaign-screen-parts";
 import { campaignStatusColor, useSiteName } from "./campaigns-dashboard";
-import { PushActions, PushDetail, PushState } from "./push-rows";
+import { PushActions, PushCells } from "./push-rows";
 
 /**
  * What launching does, asked the way Cancel Campaign asks (issue 32): how many articles leave for
@@ -65,9 +65,7 @@ export function CampaignPage({ id }: { id: number }) {
         <Alert severity="error" sx={{ mb: 2 }}>
           {missing ? "Campaign not found" : "Failed to load campaign"}
         </Alert>
-        <Button component={RouterLink} to={dashboardPaths.campaigns} startIcon={<ArrowBackIcon />}>
-          Back to Campaigns
-        </Button>
+        <BackToCampaigns />
       </Box>
     );
   }
@@ -85,14 +83,7 @@ export function CampaignPage({ id }: { id: number }) {
 
   return (
     <Box>
-      <Button
-        component={RouterLink}
-        to={dashboardPaths.campaigns}
-        startIcon={<ArrowBackIcon />}
-        sx={{ mb: 2 }}
-      >
-        Back to Campaigns
-      </Button>
+      <BackToCampaigns spaced />
       <PageHeading title={campaign.name} subtitle={campaign.description || undefined} />
       <Paper
         variant="outlined"
@@ -198,25 +189,16 @@ export function CampaignPage({ id }: { id: number }) {
           ))}
         </Paper>
       )}
-      <Box
-        sx={{
-          display: "flex",
-          justifyContent: "space-between",
-          alignItems: "center",
-          mb: 2,
-          gap: 2,
-          flexWrap: "wrap",
-        }}
-      >
-        <Typography variant="h5" component="h2">
-          Articles
-        </Typography>
-        {open && (
-          <Button variant="outlined" onClick={() => setPicking((value) => !value)}>
-            {picking ? "Close" : "Add Articles"}
-          </Button>
-        )}
-      </Box>
+      <SectionHeader
+        title="Articles"
+        action={
+          open && (
+            <Button variant="outlined" onClick={() => setPicking((value) => !value)}>
+              {picking ? "Close" : "Add Articles"}
+            </Button>
+          )
+        }
+      />
       {picking && (
         <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
           <ArticleChooser
@@ -267,14 +249,7 @@ export function CampaignPage({ id }: { id: number }) {
       >
         {pushes.map((push) => (
           <TableRow key={push.id} data-testid={`push-${push.articleId}`}>
-            <TableCell sx={{ maxWidth: 320 }}>{push.articleTitle}</TableCell>
-            <TableCell>{push.partnerName}</TableCell>
-            <TableCell>
-              <PushState push={push} />
-            </TableCell>
-            <TableCell sx={{ maxWidth: 360, overflowWrap: "anywhere" }}>
-              <PushDetail push={push} />
-            </TableCell>
+            <PushCells push={push} articleWidth={320} detailWidth={360} />
             <TableCell align="right">{push.attempts}</TableCell>
             <TableCell>
               <PushActions push={push} base={base} onDone={feedback.show} />

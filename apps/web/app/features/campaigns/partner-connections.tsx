@@ -35,6 +35,7 @@ import { FormTextField } from "../../components/form/form-text-field";
 import { ManagementTable } from "../../components/management-table";
 import { formatDateTime } from "../../lib/dates";
 import { errorMessage } from "../../lib/error-text";
+import { SectionHeader } from "./campaign-screen-parts";
 import { TermMappingDialog } from "./term-mapping";
 
 type Values = {
@@ -228,27 +229,18 @@ export function PartnerConnections({ base }: { base: string }) {
   const list = partners.data ?? [];
   return (
     <Box sx={{ mt: 4 }}>
-      <Box
-        sx={{
-          display: "flex",
-          justifyContent: "space-between",
-          alignItems: "center",
-          mb: 2,
-          gap: 2,
-          flexWrap: "wrap",
-        }}
-      >
-        <Typography variant="h5" component="h2">
-          Partner connections
-        </Typography>
-        <Button
-          startIcon={<AddIcon />}
-          variant="outlined"
-          onClick={() => setDialog({ editing: null })}
-        >
-          Add Partner Connection
-        </Button>
-      </Box>
+      <SectionHeader
+        title="Partner connections"
+        action={
+          <Button
+            startIcon={<AddIcon />}
+            variant="outlined"
+            onClick={() => setDialog({ editing: null })}
+          >
+            Add Partner Connection
+          </Button>
+        }
+      />
       <ManagementTable
         label="Partner connections"
         dense

@@ -3,6 +3,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
+import TableCell from "@mui/material/TableCell";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { usePushAction } from "../../api/campaigns";
@@ -92,6 +93,33 @@ export function PushDetail({ push }: { push: PartnerPushView }) {
     );
   if (push.status === "held") return <span>Sent after launch, within the compliance rule</span>;
   return <span>-</span>;
+}
+
+/**
+ * The cells every push row starts with (Article, Partner, State, Details); each table sets how wide
+ * the article and the details may grow beside its other columns.
+ */
+export function PushCells({
+  push,
+  articleWidth,
+  detailWidth,
+}: {
+  push: PartnerPushView;
+  articleWidth: number;
+  detailWidth: number;
+}) {
+  return (
+    <>
+      <TableCell sx={{ maxWidth: articleWidth }}>{push.articleTitle}</TableCell>
+      <TableCell>{push.partnerName}</TableCell>
+      <TableCell>
+        <PushState push={push} />
+      </TableCell>
+      <TableCell sx={{ maxWidth: detailWidth, overflowWrap: "anywhere" }}>
+        <PushDetail push={push} />
+      </TableCell>
+    </>
+  );
 }
 
 /** Retry, Send again as new, Withdraw: what the push allows, each answered in the feedback. */

@@ -1,18 +1,15 @@
-import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import TableCell from "@mui/material/TableCell";
 import TableRow from "@mui/material/TableRow";
-import { Link as RouterLink } from "react-router";
 import { partnerBase, usePushes } from "../../api/campaigns";
 import { useFeedback } from "../../components/feedback";
 import { ManagementTable } from "../../components/management-table";
 import { PageHeading } from "../../components/page-heading";
-import { dashboardPaths } from "../../lib/dashboard-paths";
 import { formatDateTime } from "../../lib/dates";
+import { BackToCampaigns } from "./campaign-screen-parts";
 import { useSiteName } from "./campaigns-dashboard";
-import { PushActions, PushDetail, PushState } from "./push-rows";
+import { PushActions, PushCells } from "./push-rows";
 
 /** Every push to every partner, campaign or not, with what can be done about it (decision 173). */
 export function SyndicationLog() {
@@ -22,14 +19,7 @@ export function SyndicationLog() {
   const rows = pushes.data ?? [];
   return (
     <Box>
-      <Button
-        component={RouterLink}
-        to={dashboardPaths.campaigns}
-        startIcon={<ArrowBackIcon />}
-        sx={{ mb: 2 }}
-      >
-        Back to Campaigns
-      </Button>
+      <BackToCampaigns spaced />
       <PageHeading
         title="Syndication Log"
         subtitle="Every article sent to a partner: where it is, what went wrong, and what can be done."
@@ -58,14 +48,7 @@ export function SyndicationLog() {
       >
         {rows.map((push) => (
           <TableRow key={push.id} data-testid={`log-push-${push.id}`}>
-            <TableCell sx={{ maxWidth: 280 }}>{push.articleTitle}</TableCell>
-            <TableCell>{push.partnerName}</TableCell>
-            <TableCell>
-              <PushState push={push} />
-            </TableCell>
-            <TableCell sx={{ maxWidth: 340, overflowWrap: "anywhere" }}>
-              <PushDetail push={push} />
-            </TableCell>
+            <PushCells push={push} articleWidth={280} detailWidth={340} />
             <TableCell sx={{ whiteSpace: "nowrap" }}>
               {formatDateTime(push.sentAt ?? push.slotAt ?? push.createdAt)}
             </TableCell>

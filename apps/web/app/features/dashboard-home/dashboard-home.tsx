@@ -24,14 +24,9 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { type ReactNode, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
-import {
-  type ArticleListItem,
-  useAdminArticles,
-  useArticleStats,
-  useDeleteArticle,
-} from "../../api/admin-articles";
+import { type ArticleListItem, useAdminArticles, useArticleStats } from "../../api/admin-articles";
+import { useArticleDelete } from "../../components/article-delete";
 import { ArticleStatusChip } from "../../components/article-status-chip";
-import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useFeedback } from "../../components/feedback";
 import { PageHeading } from "../../components/page-heading";
 import { useAuth } from "../../lib/auth-context";
@@ -77,21 +72,8 @@ export function DashboardHome() {
     },
     authorId !== undefined,
   );
-  const deleteArticle = useDeleteArticle();
   const [menu, setMenu] = useState<{ anchor: HTMLElement; article: ArticleListItem } | null>(null);
-  const [toDelete, setToDelete] = useState<ArticleListItem | null>(null);
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteArticle.mutateAsync(toDelete.id);
-      feedback.show("success", "Article deleted successfully");
-    } catch {
-      feedback.show("error", "Failed to delete article");
-    } finally {
-      setToDelete(null);
-    }
-  };
+  const articleDelete = useArticleDelete(feedback.show);
 
   const items = articles.data?.articles ?? [];
   return (
@@ -257,7 +239,7 @@ export function DashboardHome() {
         <MenuItem
           sx={{ color: "error.main" }}
           onClick={() => {
-            if (menu) setToDelete(menu.article);
+            if (menu) articleDelete.ask(menu.article);
             setMenu(null);
           }}
         >
@@ -265,14 +247,7 @@ export function DashboardHome() {
         </MenuItem>
       </Menu>
 
-      <ConfirmDialog
-        open={!!toDelete}
-        title="Delete article"
-        message={`Are you sure you want to delete "${toDelete?.title ?? ""}"? This action cannot be undone.`}
-        busy={deleteArticle.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
-      />
+      {articleDelete.dialog}
       {feedback.element}
     </Box>
   );

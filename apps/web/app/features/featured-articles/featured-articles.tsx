@@ -5,7 +5,6 @@ import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import CardMedia from "@mui/material/CardMedia";
-import Chip from "@mui/material/Chip";
 import List from "@mui/material/List";
 import ListItem from "@mui/material/ListItem";
 import Paper from "@mui/material/Paper";
@@ -13,9 +12,9 @@ import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import Typography from "@mui/material/Typography";
 import { type ArticleListItem, useAdminArticles, useSaveArticle } from "../../api/admin-articles";
+import { CategoryChip } from "../../components/category-chip";
 import { useFeedback } from "../../components/feedback";
 import { PageHeading } from "../../components/page-heading";
-import { readableTextColor } from "../../lib/contrast";
 import { formatArticleDate } from "../../lib/dates";
 
 function cut(text: string, max: number): string {
@@ -132,16 +131,7 @@ export function FeaturedArticles() {
                   <Box sx={{ pr: 8, minWidth: 0 }}>
                     <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
                       <Typography sx={{ fontWeight: 700 }}>{article.title}</Typography>
-                      {article.category && (
-                        <Chip
-                          size="small"
-                          label={article.category.name}
-                          sx={{
-                            bgcolor: article.category.color,
-                            color: readableTextColor(article.category.color),
-                          }}
-                        />
-                      )}
+                      {article.category && <CategoryChip category={article.category} />}
                     </Stack>
                     <Typography variant="body2" color="text.secondary">
                       {cut(article.excerpt, limits.featuredListExcerpt)}

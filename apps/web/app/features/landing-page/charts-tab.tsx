@@ -13,7 +13,6 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import IconButton from "@mui/material/IconButton";
-import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
@@ -21,6 +20,7 @@ import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useSaveLandingCharts, useTrackedCoins } from "../../api/landing-page";
 import type { Notify } from "../../components/feedback";
+import { SelectField } from "../../components/form/select-field";
 import { errorText } from "../../lib/error-text";
 
 /**
@@ -140,32 +140,27 @@ export function ChartsTab({
             }
             renderInput={(params) => <TextField {...params} label="Coins" />}
           />
-          <TextField
-            select
+          <SelectField
             label="Metric"
             value={metric}
-            onChange={(event) => setMetric(event.target.value as LandingChart["metric"])}
-          >
-            {landingChartMetrics.map((option) => (
-              <MenuItem key={option} value={option}>
-                {option === "change" && period !== "latest"
+            onChange={setMetric}
+            options={landingChartMetrics.map((option) => ({
+              value: option,
+              label:
+                option === "change" && period !== "latest"
                   ? "Change (%)"
-                  : landingChartMetricLabels[option]}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
+                  : landingChartMetricLabels[option],
+            }))}
+          />
+          <SelectField
             label="Period"
             value={period}
-            onChange={(event) => setPeriod(event.target.value as LandingChart["period"])}
-          >
-            {landingChartPeriods.map((option) => (
-              <MenuItem key={option} value={option}>
-                {landingChartPeriodLabels[option]}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={setPeriod}
+            options={landingChartPeriods.map((option) => ({
+              value: option,
+              label: landingChartPeriodLabels[option],
+            }))}
+          />
         </Box>
         <Button
           sx={{ mt: 2 }}

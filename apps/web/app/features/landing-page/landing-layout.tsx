@@ -1,4 +1,4 @@
-import { Footer, type FooterColumn } from "../../components/layout/footer";
+import { Footer, type FooterColumn, legalColumn } from "../../components/layout/footer";
 import { SiteLink } from "../../components/site-link";
 import { SkipLink } from "../../components/skip-link";
 import type { LandingArticle, LandingPageData } from "./compose-landing-page";
@@ -24,15 +24,7 @@ const footerColumns: FooterColumn[] = [
       { label: "Trending", to: "/trending" },
     ],
   },
-  {
-    title: "Legal",
-    links: [
-      { label: "Privacy Policy", to: "/privacy" },
-      { label: "Terms of Service", to: "/terms" },
-      { label: "Cookie Policy", to: "/cookies" },
-      { label: "Disclaimer", to: "/disclaimer" },
-    ],
-  },
+  legalColumn,
   {
     title: "Resources",
     links: [

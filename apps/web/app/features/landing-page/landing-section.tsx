@@ -15,6 +15,12 @@ export interface LandingSlots<CardArticle extends LandingArticle> {
   newsletter: ReactNode;
 }
 
+/** The classes a section has besides `aw-section`. */
+const sectionClasses: Partial<Record<LandingBlock<LandingArticle>["type"], string>> = {
+  hero: "aw-landing-hero",
+  market_analytics: "aw-landing-analytics",
+};
+
 /**
  * One section of the landing page as the Landing Page Manager arranged it (the hero, featured
  * articles, latest news or trending, market analytics, breaking news, custom charts); the parts of
@@ -30,23 +36,43 @@ export function LandingSection<CardArticle extends LandingArticle>({
   /** The first section under the banner: its hero image is the page's largest in the first screen. */
   first: boolean;
 }) {
+  if (block.type === "custom_charts" && block.charts.length === 0) return null;
   const headingId = `landing-section-${block.id}`;
-  const heading = (
-    <h2 id={headingId} className="aw-section__title">
-      {block.title}
-    </h2>
+  const extraClass = sectionClasses[block.type];
+  return (
+    <section
+      className={extraClass ? `aw-section ${extraClass}` : "aw-section"}
+      aria-labelledby={headingId}
+      data-section-type={block.type}
+    >
+      {/* The hero's title names the section for assistive technology; its articles show. */}
+      <h2
+        id={headingId}
+        className={block.type === "hero" ? "aw-visually-hidden" : "aw-section__title"}
+      >
+        {block.title}
+      </h2>
+      <SectionBody block={block} slots={slots} first={first} headingId={headingId} />
+    </section>
   );
+}
+
+/** What a section shows under its heading. */
+function SectionBody<CardArticle extends LandingArticle>({
+  block,
+  slots,
+  first,
+  headingId,
+}: {
+  block: LandingBlock<CardArticle>;
+  slots: LandingSlots<CardArticle>;
+  first: boolean;
+  headingId: string;
+}) {
   switch (block.type) {
     case "hero":
       return (
-        <section
-          className="aw-section aw-landing-hero"
-          aria-labelledby={headingId}
-          data-section-type="hero"
-        >
-          <h2 id={headingId} className="aw-visually-hidden">
-            {block.title}
-          </h2>
+        <>
           {block.hero && (
             <div className="aw-landing-hero__main">{slots.article(block.hero, "hero", first)}</div>
           )}
@@ -57,56 +83,39 @@ export function LandingSection<CardArticle extends LandingArticle>({
               ))}
             </div>
           )}
-        </section>
+        </>
       );
     case "featured_articles":
       return (
-        <section
-          className="aw-section"
-          aria-labelledby={headingId}
-          data-section-type="featured_articles"
-        >
-          {heading}
-          <ol className="aw-landing-picks" aria-labelledby={headingId}>
-            {block.picks.map((article, index) => (
-              <li key={article.id} className="aw-landing-picks__item">
-                <span className="aw-landing-picks__number" aria-hidden="true">
-                  {String(index + 1).padStart(2, "0")}
-                </span>
-                {slots.article(article, "small")}
-              </li>
-            ))}
-          </ol>
-        </section>
+        <ol className="aw-landing-picks" aria-labelledby={headingId}>
+          {block.picks.map((article, index) => (
+            <li key={article.id} className="aw-landing-picks__item">
+              <span className="aw-landing-picks__number" aria-hidden="true">
+                {String(index + 1).padStart(2, "0")}
+              </span>
+              {slots.article(article, "small")}
+            </li>
+          ))}
+        </ol>
       );
     case "latest_news":
     case "trending":
-      return (
-        <section className="aw-section" aria-labelledby={headingId} data-section-type={block.type}>
-          {heading}
-          {block.articles.length === 0 ? (
-            <p className="aw-empty">No articles available</p>
-          ) : (
-            <div className={block.type === "trending" ? "aw-landing-list" : "aw-grid aw-grid--3"}>
-              {block.articles.map((article) => (
-                <div key={article.id}>
-                  {slots.article(article, block.type === "trending" ? "small" : "grid")}
-                </div>
-              ))}
+      return block.articles.length === 0 ? (
+        <p className="aw-empty">No articles available</p>
+      ) : (
+        <div className={block.type === "trending" ? "aw-landing-list" : "aw-grid aw-grid--3"}>
+          {block.articles.map((article) => (
+            <div key={article.id}>
+              {slots.article(article, block.type === "trending" ? "small" : "grid")}
             </div>
-          )}
-        </section>
+          ))}
+        </div>
       );
     case "market_analytics":
       // The spec's 4 'Market Analysis' items (analysis articles), the News Sentiment Index and
       // the market cards, under a heading like every other section's.
       return (
-        <section
-          className="aw-section aw-landing-analytics"
-          aria-labelledby={headingId}
-          data-section-type="market_analytics"
-        >
-          {heading}
+        <>
           {block.articles.length > 0 && (
             <div className="aw-grid aw-grid--4 aw-landing-analysis">
               {block.articles.map((article) => (
@@ -116,39 +125,22 @@ export function LandingSection<CardArticle extends LandingArticle>({
           )}
           {block.sentiment && slots.sentiment(block.sentiment)}
           {slots.analytics(block.analytics)}
-        </section>
+        </>
       );
     case "breaking_news":
-      return (
-        <section
-          className="aw-section"
-          aria-labelledby={headingId}
-          data-section-type="breaking_news"
-        >
-          {heading}
-          {slots.news(block.news)}
-        </section>
-      );
+      return slots.news(block.news);
     case "custom_charts":
-      if (block.charts.length === 0) return null;
       return (
-        <section
-          className="aw-section"
-          aria-labelledby={headingId}
-          data-section-type="custom_charts"
-        >
-          {heading}
-          <div className="aw-landing-charts">
-            {block.charts.map((chart) => (
-              <ChartCard
-                key={chart.id}
-                chart={chart}
-                markets={block.markets}
-                histories={block.histories}
-              />
-            ))}
-          </div>
-        </section>
+        <div className="aw-landing-charts">
+          {block.charts.map((chart) => (
+            <ChartCard
+              key={chart.id}
+              chart={chart}
+              markets={block.markets}
+              histories={block.histories}
+            />
+          ))}
+        </div>
       );
   }
 }

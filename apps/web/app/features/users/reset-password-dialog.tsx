@@ -5,18 +5,13 @@ import {
   resetPasswordFormSchema,
 } from "@aurumwire/shared/user-management";
 import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useResetPassword } from "../../api/users";
+import { FormDialog } from "../../components/form/form-dialog";
 import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
 import { errorMessage } from "../../lib/error-text";
 
@@ -68,48 +63,41 @@ export function ResetPasswordDialog({
   });
 
   return (
-    <Dialog open={!!user} onClose={isSubmitting ? undefined : onClose} maxWidth="xs" fullWidth>
-      <Box component="form" method="post" noValidate onSubmit={submit}>
-        <DialogTitle>Reset Password</DialogTitle>
-        <DialogContent sx={{ display: "grid", gap: 2, pt: "8px !important" }}>
-          {user && (
-            <Typography color="text.secondary">
-              Set a new password for {user.email}. Their open sessions will end.
-            </Typography>
-          )}
-          {failure && <Alert severity="error">{failure}</Alert>}
-          <TextField
-            label="New password"
-            type="password"
-            required
-            autoComplete="new-password"
-            {...form.register("new_password")}
-            error={!!errors.new_password}
-            helperText={errors.new_password?.message ?? `At least ${limits.passwordMin} characters`}
-          />
-          <TextField
-            label="Confirm password"
-            type="password"
-            required
-            autoComplete="new-password"
-            {...form.register("confirm_password")}
-            error={mismatch || !!errors.confirm_password}
-            helperText={mismatch ? "Passwords do not match" : errors.confirm_password?.message}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={isSubmitting || tooShort || password !== confirm}
-          >
-            {isSubmitting ? "Resetting..." : "Reset Password"}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      open={!!user}
+      title="Reset Password"
+      onClose={onClose}
+      onSubmit={submit}
+      busy={isSubmitting}
+      submitLabel="Reset Password"
+      busyLabel="Resetting..."
+      submitDisabled={tooShort || password !== confirm}
+      maxWidth="xs"
+    >
+      {user && (
+        <Typography color="text.secondary">
+          Set a new password for {user.email}. Their open sessions will end.
+        </Typography>
+      )}
+      {failure && <Alert severity="error">{failure}</Alert>}
+      <TextField
+        label="New password"
+        type="password"
+        required
+        autoComplete="new-password"
+        {...form.register("new_password")}
+        error={!!errors.new_password}
+        helperText={errors.new_password?.message ?? `At least ${limits.passwordMin} characters`}
+      />
+      <TextField
+        label="Confirm password"
+        type="password"
+        required
+        autoComplete="new-password"
+        {...form.register("confirm_password")}
+        error={mismatch || !!errors.confirm_password}
+        helperText={mismatch ? "Passwords do not match" : errors.confirm_password?.message}
+      />
+    </FormDialog>
   );
 }

@@ -8,15 +8,11 @@ import {
 } from "@aurumwire/shared/user-management";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useCreateUser, useUpdateUser } from "../../api/users";
 import { FormCheckboxField } from "../../components/form/form-checkbox-field";
+import { FormDialog } from "../../components/form/form-dialog";
 import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
 import { FormSelectField } from "../../components/form/form-select-field";
 import { FormTextField } from "../../components/form/form-text-field";
@@ -134,84 +130,73 @@ export function UserFormDialog(
   const bio = <FormTextField name="bio" control={control} label="Bio" multiline minRows={2} />;
 
   return (
-    <Dialog open={open} onClose={isSubmitting ? undefined : onClose} maxWidth="sm" fullWidth>
-      <Box component="form" method="post" noValidate onSubmit={submit}>
-        <DialogTitle>{mode === "create" ? "Create User" : "Edit User"}</DialogTitle>
-        <DialogContent sx={{ display: "grid", gap: 2, pt: "8px !important" }}>
-          {failure && <Alert severity="error">{failure}</Alert>}
-          {mode === "create" ? (
-            <>
-              <FormTextField
-                name="email"
-                control={control}
-                label="Email"
-                type="email"
-                required
-                autoComplete="off"
-              />
-              <FormTextField
-                name="password"
-                control={control}
-                label="Password"
-                type="password"
-                required
-                autoComplete="new-password"
-                hint="At least 6 characters"
-              />
-              {names}
-              <FormSelectField name="role" control={control} label="Role" options={roleOptions} />
-              {bio}
-            </>
-          ) : (
-            <>
-              {user && (
-                <AvatarPicker
-                  user={user}
-                  avatarUrl={avatarUrl}
-                  onUploaded={(url) => form.setValue("avatar_url", url, { shouldDirty: false })}
-                />
-              )}
-              {names}
-              <FormSelectField
-                name="role"
-                control={control}
-                label="Role"
-                options={roleOptions}
-                disabled={isSelf}
-                hint={isSelf ? "You cannot change your own role" : undefined}
-              />
-              <FormCheckboxField
-                name="is_active"
-                control={control}
-                toggle="switch"
-                label={(checked) => (checked ? "Active" : "Inactive")}
-                disabled={isSelf}
-              />
-              {bio}
-              <FormTextField
-                name="avatar_url"
-                control={control}
-                label="Avatar URL"
-                placeholder="https://..."
-              />
-            </>
+    <FormDialog
+      open={open}
+      title={mode === "create" ? "Create User" : "Edit User"}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={isSubmitting}
+      submitLabel={mode === "create" ? "Create User" : "Save Changes"}
+      busyLabel={mode === "create" ? "Creating..." : "Saving..."}
+    >
+      {failure && <Alert severity="error">{failure}</Alert>}
+      {mode === "create" ? (
+        <>
+          <FormTextField
+            name="email"
+            control={control}
+            label="Email"
+            type="email"
+            required
+            autoComplete="off"
+          />
+          <FormTextField
+            name="password"
+            control={control}
+            label="Password"
+            type="password"
+            required
+            autoComplete="new-password"
+            hint="At least 6 characters"
+          />
+          {names}
+          <FormSelectField name="role" control={control} label="Role" options={roleOptions} />
+          {bio}
+        </>
+      ) : (
+        <>
+          {user && (
+            <AvatarPicker
+              user={user}
+              avatarUrl={avatarUrl}
+              onUploaded={(url) => form.setValue("avatar_url", url, { shouldDirty: false })}
+            />
           )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting}>
-            {mode === "create"
-              ? isSubmitting
-                ? "Creating..."
-                : "Create User"
-              : isSubmitting
-                ? "Saving..."
-                : "Save Changes"}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+          {names}
+          <FormSelectField
+            name="role"
+            control={control}
+            label="Role"
+            options={roleOptions}
+            disabled={isSelf}
+            hint={isSelf ? "You cannot change your own role" : undefined}
+          />
+          <FormCheckboxField
+            name="is_active"
+            control={control}
+            toggle="switch"
+            label={(checked) => (checked ? "Active" : "Inactive")}
+            disabled={isSelf}
+          />
+          {bio}
+          <FormTextField
+            name="avatar_url"
+            control={control}
+            label="Avatar URL"
+            placeholder="https://..."
+          />
+        </>
+      )}
+    </FormDialog>
   );
 }

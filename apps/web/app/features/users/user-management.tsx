@@ -6,25 +6,23 @@ import AddIcon from "@mui/icons-material/Add";
 import DeleteIcon from "@mui/icons-material/Delete";
 import EditIcon from "@mui/icons-material/Edit";
 import LockResetIcon from "@mui/icons-material/LockReset";
-import SearchIcon from "@mui/icons-material/Search";
 import Alert from "@mui/material/Alert";
 import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import IconButton from "@mui/material/IconButton";
-import InputAdornment from "@mui/material/InputAdornment";
 import Paper from "@mui/material/Paper";
 import Switch from "@mui/material/Switch";
 import TableCell from "@mui/material/TableCell";
 import TableRow from "@mui/material/TableRow";
-import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useDeactivateUser, useUpdateUser, useUsers } from "../../api/users";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useFeedback } from "../../components/feedback";
+import { SearchField } from "../../components/form/search-field";
 import { SelectField, type SelectOption } from "../../components/form/select-field";
 import { ManagementTable, RowActionsMenu } from "../../components/management-table";
 import { PageHeading } from "../../components/page-heading";
@@ -132,25 +130,13 @@ export function UserManagement() {
       </PageHeading>
 
       <Paper variant="outlined" sx={{ p: 2, mb: 2, display: "flex", flexWrap: "wrap", gap: 2 }}>
-        <TextField
-          size="small"
+        <SearchField
           placeholder="Search by name or email"
+          ariaLabel="Search users"
           value={searchText}
-          onChange={(event) => setSearchText(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === "Enter") applyNow();
-          }}
+          onInput={setSearchText}
+          onApply={applyNow}
           sx={{ flex: "1 1 260px" }}
-          slotProps={{
-            htmlInput: { "aria-label": "Search users" },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
         <SelectField
           size="small"
