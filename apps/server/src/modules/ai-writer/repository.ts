@@ -6,6 +6,7 @@ import {
   type NewAiGenerationRow,
   users,
 } from "../../db/schema";
+import { userNameColumns } from "../../db/user-name-columns";
 
 /** The AI writer's generation log (its own table; articles are written by the article editor). */
 export function createAiGenerationsRepository(db: Executor) {
@@ -51,7 +52,7 @@ export function createAiGenerationsRepository(db: Executor) {
       return tx
         .select({
           generation: aiGenerations,
-          user: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+          user: userNameColumns,
         })
         .from(aiGenerations)
         .innerJoin(users, eq(users.id, aiGenerations.userId))

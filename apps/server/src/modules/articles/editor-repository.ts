@@ -10,6 +10,7 @@ import {
   type NewArticleRow,
   users,
 } from "../../db/schema";
+import { userNameColumns } from "../../db/user-name-columns";
 
 /** The only place the newsroom's article writes touch the database. */
 export function createArticleEditorRepository(db: Executor) {
@@ -123,7 +124,7 @@ export function createArticleEditorRepository(db: Executor) {
       return tx
         .select({
           revision: articleRevisions,
-          editor: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+          editor: userNameColumns,
         })
         .from(articleRevisions)
         .leftJoin(users, eq(users.id, articleRevisions.editorId))
@@ -135,7 +136,7 @@ export function createArticleEditorRepository(db: Executor) {
       const [found] = await tx
         .select({
           revision: articleRevisions,
-          editor: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+          editor: userNameColumns,
         })
         .from(articleRevisions)
         .leftJoin(users, eq(users.id, articleRevisions.editorId))

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { siteSettings, users } from "../../db/schema";
+import { userNameColumns } from "../../db/user-name-columns";
 
 export function createSiteSettingsRepository(db: Executor) {
   return {
@@ -9,7 +10,7 @@ export function createSiteSettingsRepository(db: Executor) {
         .select({
           value: siteSettings.value,
           updatedAt: siteSettings.updatedAt,
-          updatedBy: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+          updatedBy: userNameColumns,
         })
         .from(siteSettings)
         .leftJoin(users, eq(users.id, siteSettings.updatedBy))
