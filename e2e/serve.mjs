@@ -5,9 +5,12 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fillFromSeededTemplate } from "./seeded-data.mjs";
 
 const serverEntry = path.join(import.meta.dirname, "../apps/server/dist/main.mjs");
 const dataDir = mkdtempSync(path.join(tmpdir(), "aurumwire-e2e-"));
+// The run's seeded demo content, made once (seeded-data.mjs); an empty folder if that failed.
+await fillFromSeededTemplate(dataDir);
 const server = spawn(process.execPath, [serverEntry], {
   stdio: "inherit",
   env: { ...process.env, DATA_DIR: dataDir },

@@ -7,6 +7,7 @@ import { expect } from "@playwright/test";
 import { startFakeCoinbaseFeed } from "../../apps/server/test/fake-coinbase-feed";
 import { healthyProvider } from "../../apps/server/test/fake-coingecko";
 import { startFakeServer } from "../../apps/server/test/fake-http-server";
+import { fillFromSeededTemplate } from "../seeded-data.mjs";
 
 /**
  * A built server of a spec's own (its own data folder and port), for specs whose settings (an
@@ -18,6 +19,8 @@ import { startFakeServer } from "../../apps/server/test/fake-http-server";
  */
 export async function startOwnServer(options: { port: number; env: Record<string, string> }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "aurumwire-own-e2e-"));
+  // The run's seeded demo content, as the shared servers start from (seeded-data.mjs).
+  await fillFromSeededTemplate(dataDir);
   const baseURL = `http://127.0.0.1:${options.port}`;
   let output = "";
   let server: ChildProcess | null = null;

@@ -31,3 +31,13 @@ export function decodeHtmlEntities(text: string): string {
     return namedEntities[entity.toLowerCase()] ?? match;
   });
 }
+
+/** Escapes text for HTML: element content and quoted attribute values (mails, briefs, pages). */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}

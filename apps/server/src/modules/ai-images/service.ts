@@ -97,14 +97,38 @@ export function createAiImagesService(deps: {
     return article;
   }
 
-  /** Stores the picture like an upload and points the article at it. */
-  async function storeAndAttach(actor: Actor, articleId: number, bytes: Buffer) {
+  /**
+   * Stores the picture like an upload, points the article at it, logs the generation as succeeded
+   * and answers what was made.
+   */
+  async function attachPicture(
+    actor: Actor,
+    articleId: number,
+    logId: number,
+    bytes: Buffer,
+    made: Pick<
+      GenerateImageResponse,
+      "prompt" | "revisedPrompt" | "cost" | "provider" | "aiGenerated"
+    >,
+  ): Promise<GenerateImageResponse> {
     if (bytes.length > maxImageBytes) {
       throw new ServiceError("too_large", "The image is larger than 10 MiB", { charged: true });
     }
     const stored = await deps.media.uploadArticleImage(bytes, "cover");
     await deps.articleEditor.update(actor, articleId, { featuredImage: stored.url });
-    return stored;
+    await repository.updateGeneration(logId, {
+      outcome: "succeeded",
+      revisedPrompt: made.revisedPrompt,
+      imageUrl: stored.url,
+      finishedAt: now(),
+    });
+    return {
+      success: true,
+      featuredImage: stored.url,
+      imageUrl: stored.url,
+      srcset: stored.srcset,
+      ...made,
+    };
   }
 
   async function drawCover(actor: Actor, article: Article): Promise<GenerateImageResponse> {
@@ -122,23 +146,13 @@ export function createAiImagesService(deps: {
         color: article.category?.color ?? "#FFD700",
         siteName: deps.siteName,
       });
-      const stored = await storeAndAttach(actor, article.id, bytes);
-      await repository.updateGeneration(log.id, {
-        outcome: "succeeded",
-        imageUrl: stored.url,
-        finishedAt: now(),
-      });
-      return {
-        success: true,
-        featuredImage: stored.url,
-        imageUrl: stored.url,
-        srcset: stored.srcset,
+      return await attachPicture(actor, article.id, log.id, bytes, {
         prompt: null,
         revisedPrompt: null,
         cost: 0,
         provider: "branded-cover",
         aiGenerated: false,
-      };
+      });
     } catch (error) {
       await repository
         .updateGeneration(log.id, {
@@ -210,24 +224,13 @@ export function createAiImagesService(deps: {
         signal: options.signal,
       });
       charged = true;
-      const stored = await storeAndAttach(actor, articleId, answer.bytes);
-      await repository.updateGeneration(log.id, {
-        outcome: "succeeded",
-        revisedPrompt: answer.revisedPrompt,
-        imageUrl: stored.url,
-        finishedAt: now(),
-      });
-      return {
-        success: true,
-        featuredImage: stored.url,
-        imageUrl: stored.url,
-        srcset: stored.srcset,
+      return await attachPicture(actor, articleId, log.id, answer.bytes, {
         prompt,
         revisedPrompt: answer.revisedPrompt,
         cost,
         provider: choice,
         aiGenerated: true,
-      };
+      });
     } catch (error) {
       if (error instanceof ServiceError && error.charged) charged = true;
       const mapped = toAppError(error, choice, deps.timeoutMs);

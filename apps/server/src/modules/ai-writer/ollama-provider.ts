@@ -1,14 +1,5 @@
-import type { OutboundError } from "../../lib/outbound-http";
 import { ServiceError } from "../../lib/service-failure";
-import {
-  type ChatProvider,
-  fetchServiceJson,
-  parseStreamJson,
-  readChatStream,
-  reportedCount,
-} from "./provider";
-
-const maxAnswerBytes = 2 * 1024 * 1024;
+import { type ChatProvider, createChatProvider, parseStreamJson, reportedCount } from "./provider";
 
 /**
  * Ollama's HTTP API: `POST /api/chat` with `stream: true` answers NDJSON, one object a line with
@@ -20,62 +11,43 @@ export function createOllamaProvider(options: { baseUrl: string; model: string }
   const base = options.baseUrl.replace(/\/+$/, "");
   const model = options.model;
   const service = "Ollama";
-  const modelNotFound = (error: OutboundError) =>
-    error.status === 404 && /model/i.test(error.message);
 
-  return {
+  return createChatProvider({
     name: "ollama",
     model,
+    service,
+    chatUrl: `${base}/api/chat`,
+    modelsUrl: `${base}/api/tags`,
+    maxAnswerBytes: 2 * 1024 * 1024,
+    chatOptions: (request) => ({
+      ...(request.json ? { format: "json" } : {}),
+      options: { temperature: 0.4 },
+    }),
+    incomplete: `${service} ended the answer before it was done`,
+    modelNotFound: (error) => error.status === 404 && /model/i.test(error.message),
 
-    chat(request) {
-      return readChatStream({
-        service,
-        request,
-        post: {
-          url: `${base}/api/chat`,
-          body: {
-            model,
-            messages: request.messages,
-            stream: true,
-            ...(request.json ? { format: "json" } : {}),
-            options: { temperature: 0.4 },
-          },
-          maxBytes: maxAnswerBytes,
-        },
-        modelNotFound,
-        incomplete: `${service} ended the answer before it was done`,
-        readLine(line) {
-          if (!line.trim()) return null;
-          const part = parseStreamJson(line, service);
-          if (typeof part.error === "string") {
-            throw new ServiceError(
-              "server_error",
-              `${service} stopped with an error: ${part.error}`,
-            );
-          }
-          const message = part.message as { content?: unknown } | undefined;
-          const text = typeof message?.content === "string" ? message.content : undefined;
-          if (part.done !== true) return { text };
-          return {
-            text,
-            tokensIn: reportedCount(part.prompt_eval_count),
-            tokensOut: reportedCount(part.eval_count),
-            done: true,
-          };
-        },
-      });
+    readLine(line) {
+      if (!line.trim()) return null;
+      const part = parseStreamJson(line, service);
+      if (typeof part.error === "string") {
+        throw new ServiceError("server_error", `${service} stopped with an error: ${part.error}`);
+      }
+      const message = part.message as { content?: unknown } | undefined;
+      const text = typeof message?.content === "string" ? message.content : undefined;
+      if (part.done !== true) return { text };
+      return {
+        text,
+        tokensIn: reportedCount(part.prompt_eval_count),
+        tokensOut: reportedCount(part.eval_count),
+        done: true,
+      };
     },
 
-    async listModels({ timeoutMs, signal }) {
-      const parsed = await fetchServiceJson(service, {
-        url: `${base}/api/tags`,
-        timeoutMs,
-        signal,
-      });
-      if (!Array.isArray(parsed.models)) {
+    modelNames(list) {
+      if (!Array.isArray(list.models)) {
         throw new ServiceError("malformed", `${service}'s model list has no "models"`);
       }
-      return parsed.models
+      return list.models
         .map(
           (entry) =>
             (entry as { name?: unknown; model?: unknown })?.name ??
@@ -88,5 +60,5 @@ export function createOllamaProvider(options: { baseUrl: string; model: string }
       const wanted = model.includes(":") ? model : `${model}:latest`;
       return models.some((name) => name === model || name === wanted);
     },
-  };
+  });
 }

@@ -4,8 +4,8 @@ import { ServiceError, serviceFailure } from "../../lib/service-failure";
 
 /**
  * What the writer needs from a chat model, whichever service runs it. The adapters
- * (ollama-provider.ts, openai-provider.ts) speak their service's streaming protocol through
- * `readChatStream` and report every failure as a ServiceError (lib/service-failure.ts).
+ * (ollama-provider.ts, openai-provider.ts) describe their service's protocol; `createChatProvider`
+ * speaks it and reports every failure as a ServiceError (lib/service-failure.ts).
  */
 export interface ChatMessage {
   role: "system" | "user" | "assistant";
@@ -68,31 +68,75 @@ export interface StreamedPiece {
 }
 
 /**
+ * A chat service's protocol: where it is, what its chat call adds to the model, the messages and
+ * `stream: true`, how one streamed line reads, and how its model list is written.
+ */
+export interface ChatProtocol {
+  name: AiProviderName;
+  model: string;
+  /** The service as messages name it ("Ollama"). */
+  service: string;
+  chatUrl: string;
+  modelsUrl: string;
+  headers?: Record<string, string>;
+  maxAnswerBytes: number;
+  /** The chat body's fields after model, messages and stream. */
+  chatOptions(request: ChatRequest): Record<string, unknown>;
+  /** What one line of the answer says; null for a line that says nothing. */
+  readLine(line: string): StreamedPiece | null;
+  /** Said when the stream ends before its last line. */
+  incomplete: string;
+  modelNotFound(error: OutboundError): boolean;
+  /** The model names in the parsed model list. */
+  modelNames(list: Record<string, unknown>): string[];
+  hasModel(models: string[]): boolean;
+}
+
+/** A ChatProvider that speaks `protocol`. */
+export function createChatProvider(protocol: ChatProtocol): ChatProvider {
+  const { service, headers } = protocol;
+  return {
+    name: protocol.name,
+    model: protocol.model,
+    chat: (request) => readChatStream(protocol, request),
+    async listModels({ timeoutMs, signal }) {
+      const list = await fetchServiceJson(service, {
+        url: protocol.modelsUrl,
+        headers,
+        timeoutMs,
+        signal,
+      });
+      return protocol.modelNames(list);
+    },
+    hasModel: (models) => protocol.hasModel(models),
+  };
+}
+
+/**
  * The adapters' one reading loop: posts the chat, hands every line to `readLine` (the service's
  * protocol) and adds up the text and token counts until a line says the answer is complete. An
  * answer that ends before that is `incomplete`; every failure is a ServiceError.
  */
-export async function readChatStream(options: {
-  service: string;
-  request: ChatRequest;
-  post: { url: string; headers?: Record<string, string>; body: unknown; maxBytes: number };
-  readLine: (line: string) => StreamedPiece | null;
-  modelNotFound: (error: OutboundError) => boolean;
-  /** Said when the stream ends before its last line. */
-  incomplete: string;
-}): Promise<ChatResult> {
-  const { service, request } = options;
+async function readChatStream(protocol: ChatProtocol, request: ChatRequest): Promise<ChatResult> {
   let text = "";
   let tokensIn: number | undefined;
   let tokensOut: number | undefined;
   let finished = false;
   try {
     for await (const line of postJsonLines({
-      ...options.post,
+      url: protocol.chatUrl,
+      headers: protocol.headers,
+      body: {
+        model: protocol.model,
+        messages: request.messages,
+        stream: true,
+        ...protocol.chatOptions(request),
+      },
+      maxBytes: protocol.maxAnswerBytes,
       timeoutMs: request.timeoutMs,
       signal: request.signal,
     })) {
-      const piece = options.readLine(line);
+      const piece = protocol.readLine(line);
       if (!piece) continue;
       if (piece.text) text += piece.text;
       if (piece.tokensIn !== undefined) tokensIn = piece.tokensIn;
@@ -103,9 +147,9 @@ export async function readChatStream(options: {
       }
     }
   } catch (error) {
-    throw serviceFailure(error, service, options.modelNotFound);
+    throw serviceFailure(error, protocol.service, protocol.modelNotFound);
   }
-  if (!finished) throw new ServiceError("incomplete", options.incomplete);
+  if (!finished) throw new ServiceError("incomplete", protocol.incomplete);
   return {
     text,
     tokensIn: tokensIn ?? estimateTokens(request.messages.map((m) => m.content).join("\n")),
@@ -114,7 +158,7 @@ export async function readChatStream(options: {
 }
 
 /** A small JSON answer (a model list) as an object; every failure is a ServiceError. */
-export async function fetchServiceJson(
+async function fetchServiceJson(
   service: string,
   request: {
     url: string;

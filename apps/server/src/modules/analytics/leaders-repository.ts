@@ -1,10 +1,32 @@
-import { and, desc, gte, inArray, lte, type SQLWrapper, sql } from "drizzle-orm";
+import { and, desc, gte, inArray, lte, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { articleDailyStats } from "../../db/schema";
 import type { AnalyticsScope } from "./repository";
 
 /** The sum of a figure column over the rows, 0 for none. */
 export const sumOf = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)::int`;
+
+/**
+ * The `limit` articles with the most views summed from `fromDay` to `toDay` (those `only` keeps),
+ * most first, ties by the higher article id; articles with no views are left out.
+ */
+export function rankArticlesByViews(
+  tx: Executor,
+  range: { fromDay: string; toDay: string; limit: number },
+  only: SQL | undefined,
+): Promise<Array<{ articleId: number; views: number }>> {
+  const views = sumOf(articleDailyStats.views);
+  return tx
+    .select({ articleId: articleDailyStats.articleId, views })
+    .from(articleDailyStats)
+    .where(
+      and(gte(articleDailyStats.day, range.fromDay), lte(articleDailyStats.day, range.toDay), only),
+    )
+    .groupBy(articleDailyStats.articleId)
+    .having(sql`sum(${articleDailyStats.views}) > 0`)
+    .orderBy(desc(views), desc(articleDailyStats.articleId))
+    .limit(range.limit);
+}
 
 /** Leaders per day taken for the bound of topArticles, as a multiple of the list's length. */
 const leadersPerList = 5;
@@ -47,20 +69,12 @@ export async function rankFromDailyLeaders(
   for (const list of lists.values()) if (list.length === perDay) bound += Math.min(...list);
   const candidates = [...new Set(leaders.map((row) => Number(row.article_id)))];
   if (candidates.length === 0) return bound === 0 ? [] : null;
-  const views = sumOf(articleDailyStats.views);
-  const ranked = await tx
-    .select({ articleId: articleDailyStats.articleId, views })
-    .from(articleDailyStats)
-    .where(
-      and(
-        inArray(articleDailyStats.articleId, candidates),
-        gte(articleDailyStats.day, fromDay),
-        lte(articleDailyStats.day, toDay),
-      ),
-    )
-    .groupBy(articleDailyStats.articleId)
-    .orderBy(desc(views), desc(articleDailyStats.articleId))
-    .limit(limit);
+  // Every candidate led a day of the range with views, so none is left out for having none.
+  const ranked = await rankArticlesByViews(
+    tx,
+    { fromDay, toDay, limit },
+    inArray(articleDailyStats.articleId, candidates),
+  );
   if (bound === 0) return ranked;
   const last = ranked.at(-1);
   return ranked.length === limit && last && Number(last.views) > bound ? ranked : null;

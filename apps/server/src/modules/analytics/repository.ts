@@ -11,7 +11,7 @@ import {
   articleViews,
   categories,
 } from "../../db/schema";
-import { rankFromDailyLeaders, sumOf } from "./leaders-repository";
+import { rankArticlesByViews, rankFromDailyLeaders, sumOf } from "./leaders-repository";
 
 /** The summed figures of one row of article_hourly_stats or article_daily_stats. */
 export interface Figures {
@@ -282,25 +282,13 @@ export function createAnalyticsRepository(db: Database) {
       tx: Executor = db,
     ): Promise<Array<{ id: number; title: string; slug: string | null; views: number }>> {
       let ranked = await rankFromDailyLeaders(scope, fromDay, toDay, limit, tx);
-      if (!ranked) {
-        const views = sumOf(articleDailyStats.views);
-        ranked = await tx
-          .select({ articleId: articleDailyStats.articleId, views })
-          .from(articleDailyStats)
-          .where(
-            and(
-              gte(articleDailyStats.day, fromDay),
-              lte(articleDailyStats.day, toDay),
-              scope === "all"
-                ? undefined
-                : sql`${articleDailyStats.articleId} in (select ${articles.id} from ${articles} where ${articles.authorId} = ${scope.authorId})`,
-            ),
-          )
-          .groupBy(articleDailyStats.articleId)
-          .having(sql`sum(${articleDailyStats.views}) > 0`)
-          .orderBy(desc(views), desc(articleDailyStats.articleId))
-          .limit(limit);
-      }
+      ranked ??= await rankArticlesByViews(
+        tx,
+        { fromDay, toDay, limit },
+        scope === "all"
+          ? undefined
+          : sql`${articleDailyStats.articleId} in (select ${articles.id} from ${articles} where ${articles.authorId} = ${scope.authorId})`,
+      );
       if (ranked.length === 0) return [];
       const titles = await tx
         .select({ id: articles.id, title: articles.title, slug: articles.slug })

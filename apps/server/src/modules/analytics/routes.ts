@@ -7,6 +7,7 @@ import {
 import { staffRoles } from "@aurumwire/shared/roles";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { privateNoStore } from "../../lib/private-answers";
 import type { AnalyticsService } from "./service";
 
 const slugOrIdParams = z.object({ slugOrId: z.string().trim().min(1).max(200) });
@@ -18,15 +19,12 @@ export const articleAnalyticsRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/:slugOrId/analytics",
     {
-      preHandler: app.optionalUser,
+      preHandler: [app.optionalUser, privateNoStore],
       schema: { params: slugOrIdParams, response: { 200: articleAnalyticsSchema } },
     },
-    async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
-      return {
-        analytics: await analytics.articleAnalytics(request.params.slugOrId, request.user),
-      };
-    },
+    async (request) => ({
+      analytics: await analytics.articleAnalytics(request.params.slugOrId, request.user),
+    }),
   );
 
   // Sent by the article page with the token of its counted view; anything else is ignored
@@ -51,13 +49,10 @@ export const analyticsOverviewRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/overview",
     {
-      preHandler: app.requireRoles(staffRoles, "read analytics"),
+      preHandler: [app.requireRoles(staffRoles, "read analytics"), privateNoStore],
       schema: { response: { 200: analyticsOverviewSchema } },
     },
-    async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
-      // requireRoles has set the user.
-      return analytics.overview(request.user as NonNullable<typeof request.user>);
-    },
+    // requireRoles has set the user.
+    async (request) => analytics.overview(request.user!),
   );
 };

@@ -1,6 +1,7 @@
 import type { AdminArticleListResponse } from "@aurumwire/shared/article-editor";
 import type { AdminArticleListQuery } from "@aurumwire/shared/article-review";
 import { isEditor } from "@aurumwire/shared/roles";
+import { pageOffset, pagination } from "../../lib/pagination";
 import type { Actor } from "./editor-rules";
 import { toArticle } from "./present";
 import type { ArticlesRepository } from "./repository";
@@ -17,7 +18,6 @@ export function createAdminArticleList(deps: {
 }) {
   return {
     async list(actor: Actor, query: AdminArticleListQuery): Promise<AdminArticleListResponse> {
-      const { limit, page } = query;
       const { records, total } = await deps.articlesRepository.list({
         visibility: "any",
         ...reviewListFilter(query.status),
@@ -27,8 +27,8 @@ export function createAdminArticleList(deps: {
         search: query.search || undefined,
         sortBy: query.sortBy ?? "createdAt",
         sortOrder: query.sortOrder ?? "desc",
-        limit,
-        offset: query.offset ?? (page - 1) * limit,
+        limit: query.limit,
+        offset: query.offset ?? pageOffset(query),
       });
       const reviews = new Map(
         (await deps.reviews.findMany(records.map((record) => record.id))).map((record) => [
@@ -41,7 +41,7 @@ export function createAdminArticleList(deps: {
           ...toArticle(record),
           review: reviews.get(record.id) ?? null,
         })),
-        pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
+        pagination: pagination(query, total, { atLeastOnePage: true }),
       };
     },
   };

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
+import { deleteRows } from "../../db/delete-rows";
 import { slugFamily } from "../../db/like";
 import {
   type ArticleRow,
@@ -89,12 +90,8 @@ export function createArticleEditorRepository(db: Executor) {
       return rows.length;
     },
 
-    async delete(id: number, tx: Executor = db): Promise<boolean> {
-      const rows = await tx
-        .delete(articles)
-        .where(eq(articles.id, id))
-        .returning({ id: articles.id });
-      return rows.length > 0;
+    delete(id: number, tx: Executor = db): Promise<boolean> {
+      return deleteRows(tx, articles, eq(articles.id, id));
     },
 
     async insertRevision(

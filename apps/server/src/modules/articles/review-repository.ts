@@ -2,6 +2,7 @@ import type { ReviewState } from "@aurumwire/shared/article-review";
 import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client";
+import { deleteRows } from "../../db/delete-rows";
 import { type ArticleReviewRow, articleReviews, articles, users } from "../../db/schema";
 
 const submitter = alias(users, "review_submitter");
@@ -72,12 +73,8 @@ export function createArticleReviewRepository(db: Executor) {
     },
 
     /** Out of review: the article was published, scheduled or archived. */
-    async remove(articleId: number, tx: Executor = db): Promise<boolean> {
-      const rows = await tx
-        .delete(articleReviews)
-        .where(eq(articleReviews.articleId, articleId))
-        .returning({ articleId: articleReviews.articleId });
-      return rows.length > 0;
+    remove(articleId: number, tx: Executor = db): Promise<boolean> {
+      return deleteRows(tx, articleReviews, eq(articleReviews.articleId, articleId));
     },
 
     /** How many articles are in each state; of one author's, or of everyone's. */

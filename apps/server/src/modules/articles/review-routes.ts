@@ -8,6 +8,7 @@ import {
 import { editorRoles, staffRoles } from "@aurumwire/shared/roles";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { privateNoStore } from "../../lib/private-answers";
 import type { ArticleReviewService } from "./review-service";
 
 const reviewAnswer = z.object({ review: articleReviewSchema });
@@ -56,12 +57,9 @@ export const articleReviewRoutes: FastifyPluginAsyncZod<{ reviews: ArticleReview
   app.get(
     "/admin/articles/review-counts",
     {
-      preHandler: app.requireRoles(staffRoles, "manage articles"),
+      preHandler: [app.requireRoles(staffRoles, "manage articles"), privateNoStore],
       schema: { response: { 200: reviewCountsSchema } },
     },
-    async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
-      return reviews.counts(request.user!);
-    },
+    async (request) => reviews.counts(request.user!),
   );
 };

@@ -12,6 +12,7 @@ import type { UserRow } from "../../db/schema";
 import { forbidden, notFound, unauthorized } from "../../errors";
 import type { PageCache } from "../../lib/page-cache/store";
 import { anyContentTag } from "../../lib/page-cache/store";
+import { pageOffset, pagination } from "../../lib/pagination";
 import {
   articleBodyText,
   articleHighlight,
@@ -155,7 +156,7 @@ export function createArticlesService(deps: {
         categoryIds = categoryIds ? categoryIds.filter((id) => ids.includes(id)) : ids;
         if (categoryIds.length === 0) categoryIds = [-1];
       }
-      const offset = query.offset ?? (query.page - 1) * query.limit;
+      const offset = query.offset ?? pageOffset(query);
       const filters: ArticleListFilters = {
         visibility,
         status,
@@ -176,12 +177,10 @@ export function createArticlesService(deps: {
           articles: filters.search
             ? await withHighlights(records, filters.search)
             : records.map((record) => toArticle(record)),
-          pagination: {
-            page: Math.floor(offset / query.limit) + 1,
-            limit: query.limit,
+          pagination: pagination(
+            { page: Math.floor(offset / query.limit) + 1, limit: query.limit },
             total,
-            totalPages: Math.ceil(total / query.limit),
-          },
+          ),
         };
       };
       if (visibility !== "public") return load();

@@ -7,6 +7,7 @@ import {
 } from "@aurumwire/shared/audit";
 import type { Executor } from "../../db/client";
 import type { AuditLogRow } from "../../db/schema";
+import { pageOffset, pagination } from "../../lib/pagination";
 import { requestContext } from "../../lib/request-context";
 import type { AuditRepository } from "./repository";
 
@@ -64,16 +65,11 @@ export function createAuditService(deps: { repository: AuditRepository }) {
       from: query.from,
       toExclusive: query.toExclusive,
       limit,
-      offset: (query.page - 1) * limit,
+      offset: pageOffset({ page: query.page, limit }),
     });
     return {
       entries: rows.map(present),
-      pagination: {
-        page: query.page,
-        limit,
-        total,
-        totalPages: Math.max(1, Math.ceil(total / limit)),
-      },
+      pagination: pagination({ page: query.page, limit }, total, { atLeastOnePage: true }),
     };
   }
 

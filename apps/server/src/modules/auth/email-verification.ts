@@ -1,7 +1,7 @@
 import type { UserRow } from "../../db/schema";
 import { tooManyRequests } from "../../errors";
 import type { CounterStore } from "../../lib/counters";
-import { escapeHtml } from "../mail/mailer";
+import { escapeHtml } from "../../lib/html-entities";
 import type { MailOutbox } from "../mail/outbox";
 import type { LinkSigner } from "../mail/signed-links";
 import type { UserAccounts } from "../users/accounts-service";

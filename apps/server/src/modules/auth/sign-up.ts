@@ -1,9 +1,9 @@
 import type { RegisterRequest } from "@aurumwire/shared/users";
 import { tooManyRequests } from "../../errors";
 import type { CounterStore } from "../../lib/counters";
+import { escapeHtml } from "../../lib/html-entities";
 import { hashPassword } from "../../lib/passwords";
 import type { SecretBox } from "../../lib/secret-box";
-import { escapeHtml } from "../mail/mailer";
 import type { MailOutbox } from "../mail/outbox";
 import type { UserAccounts } from "../users/accounts-service";
 

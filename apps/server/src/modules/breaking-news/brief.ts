@@ -1,5 +1,6 @@
 import { limits } from "@aurumwire/shared/limits";
 import { sanitizeArticleHtml } from "../../lib/article-html";
+import { escapeHtml } from "../../lib/html-entities";
 
 /**
  * The non-AI article made from a breaking-news item: its title, its summary, who reported it and a
@@ -25,15 +26,6 @@ export interface Brief {
   tags: string[];
   metaTitle: string;
   metaDescription: string;
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
 }
 
 function cut(text: string, max: number): string {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lt } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, lt, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { articles, type NewNewsItemRow, type NewsItemRow, newsItems } from "../../db/schema";
 
@@ -7,8 +7,12 @@ import { articles, type NewNewsItemRow, type NewsItemRow, newsItems } from "../.
  * articles, categories and bylines are written by their owners (articles, categories, users).
  */
 export function createBreakingNewsRepository(db: Executor) {
+  async function lockItem(which: SQL, tx: Executor): Promise<NewsItemRow | undefined> {
+    const [row] = await tx.select().from(newsItems).where(which).limit(1).for("update");
+    return row;
+  }
+
   return {
-    /** Inserts items not seen before (by dedupe key or link); returns how many were new. */
     /** The items not stored yet (by dedupe key) are stored; returns those, as stored. */
     async insertNewItems(items: NewNewsItemRow[], tx: Executor = db) {
       if (items.length === 0) return [];
@@ -85,24 +89,12 @@ export function createBreakingNewsRepository(db: Executor) {
     },
 
     /** Reads an item and locks it until the transaction ends, so one caller makes its article. */
-    async lockItemById(id: number, tx: Executor): Promise<NewsItemRow | undefined> {
-      const [row] = await tx
-        .select()
-        .from(newsItems)
-        .where(eq(newsItems.id, id))
-        .limit(1)
-        .for("update");
-      return row;
+    lockItemById(id: number, tx: Executor): Promise<NewsItemRow | undefined> {
+      return lockItem(eq(newsItems.id, id), tx);
     },
 
-    async lockItemByDedupeKey(key: string, tx: Executor): Promise<NewsItemRow | undefined> {
-      const [row] = await tx
-        .select()
-        .from(newsItems)
-        .where(eq(newsItems.dedupeKey, key))
-        .limit(1)
-        .for("update");
-      return row;
+    lockItemByDedupeKey(key: string, tx: Executor): Promise<NewsItemRow | undefined> {
+      return lockItem(eq(newsItems.dedupeKey, key), tx);
     },
 
     async articleSlug(articleId: number, tx: Executor = db): Promise<string | undefined> {

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
+import { deleteRows } from "../../db/delete-rows";
 import { slugFamily } from "../../db/like";
 import { articles, type CategoryRow, categories } from "../../db/schema";
 
@@ -99,12 +100,8 @@ export function createCategoryEditorRepository(db: Executor) {
       return rows.length;
     },
 
-    async delete(id: number, tx: Executor = db): Promise<boolean> {
-      const rows = await tx
-        .delete(categories)
-        .where(eq(categories.id, id))
-        .returning({ id: categories.id });
-      return rows.length > 0;
+    delete(id: number, tx: Executor = db): Promise<boolean> {
+      return deleteRows(tx, categories, eq(categories.id, id));
     },
 
     async existingIds(ids: number[], tx: Executor = db): Promise<number[]> {

@@ -7,7 +7,8 @@ import type {
 import type { ContactMessageRow } from "../../db/schema";
 import { notFound, tooManyRequests } from "../../errors";
 import type { CounterStore } from "../../lib/counters";
-import { escapeHtml } from "../mail/mailer";
+import { escapeHtml } from "../../lib/html-entities";
+import { pageOffset, pagination } from "../../lib/pagination";
 import type { MailOutbox } from "../mail/outbox";
 import type { ContactRepository } from "./repository";
 
@@ -99,18 +100,13 @@ export function createContactService(deps: {
     }): Promise<ContactListResponse> {
       const statuses: ContactStatus[] = query.status === "inbox" ? ["new", "read"] : [query.status];
       const [{ rows, total }, counts] = await Promise.all([
-        repository.list({ statuses, limit: query.limit, offset: (query.page - 1) * query.limit }),
+        repository.list({ statuses, limit: query.limit, offset: pageOffset(query) }),
         repository.counts(),
       ]);
       return {
         messages: rows.map(toMessage),
         counts,
-        pagination: {
-          page: query.page,
-          limit: query.limit,
-          total,
-          totalPages: Math.ceil(total / query.limit),
-        },
+        pagination: pagination(query, total),
         mailConfigured: outbox.configured,
         contactEmail: contactEmail ?? null,
       };

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
+import { deleteRows } from "../../db/delete-rows";
 import { landingPageParts, landingSections } from "../../db/schema";
 
 export type LandingSectionInsert = Pick<
@@ -54,12 +55,8 @@ export function createLandingPageRepository(db: Executor) {
       return row;
     },
 
-    async deleteSection(id: number, tx: Executor = db): Promise<boolean> {
-      const rows = await tx
-        .delete(landingSections)
-        .where(eq(landingSections.id, id))
-        .returning({ id: landingSections.id });
-      return rows.length > 0;
+    deleteSection(id: number, tx: Executor = db): Promise<boolean> {
+      return deleteRows(tx, landingSections, eq(landingSections.id, id));
     },
 
     /** Positions 0..n-1 in the order given; the caller checked the ids are exactly the sections. */

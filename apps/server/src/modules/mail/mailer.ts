@@ -105,13 +105,3 @@ export function createMailer(options: {
     },
   };
 }
-
-/** Escapes text for the HTML part of a mail. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}

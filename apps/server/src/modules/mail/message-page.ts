@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { escapeHtml } from "./mailer";
+import { escapeHtml } from "../../lib/html-entities";
 
 /** A form posted without JavaScript (newsletter box, contact form): answered with a page. */
 export const postedByForm = (request: FastifyRequest) =>

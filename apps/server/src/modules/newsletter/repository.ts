@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, isNull, ne, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
+import { deleteRows } from "../../db/delete-rows";
 import { escapeLike } from "../../db/like";
 import { newestFirstPage } from "../../db/paging";
 import { newsletterSubscribers } from "../../db/schema";
@@ -72,9 +73,8 @@ export function createNewsletterRepository(db: Executor) {
       return row;
     },
 
-    async remove(id: number, tx: Executor = db): Promise<boolean> {
-      const rows = await tx.delete(table).where(eq(table.id, id)).returning({ id: table.id });
-      return rows.length > 0;
+    remove(id: number, tx: Executor = db): Promise<boolean> {
+      return deleteRows(tx, table, eq(table.id, id));
     },
 
     async counts(tx: Executor = db): Promise<Record<SubscriberStatus, number>> {

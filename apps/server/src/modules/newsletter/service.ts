@@ -9,7 +9,8 @@ import type { Database } from "../../db/client";
 import type { NewsletterSubscriberRow } from "../../db/schema";
 import { AppError, notFound, tooManyRequests } from "../../errors";
 import type { CounterStore } from "../../lib/counters";
-import { escapeHtml } from "../mail/mailer";
+import { escapeHtml } from "../../lib/html-entities";
+import { pageOffset, pagination } from "../../lib/pagination";
 import type { MailOutbox } from "../mail/outbox";
 import type { LinkSigner } from "../mail/signed-links";
 import type { SiteSettingsService } from "../site-settings/service";
@@ -220,19 +221,14 @@ export function createNewsletterService(deps: {
 
     async list(query: { page: number; limit: number; search?: string; status?: SubscriberStatus }) {
       const [{ rows, total }, counts, hour] = await Promise.all([
-        repository.list({ ...query, offset: (query.page - 1) * query.limit }),
+        repository.list({ ...query, offset: pageOffset(query) }),
         repository.counts(),
         digestHour(),
       ]);
       return {
         subscribers: rows.map(toSubscriber),
         counts,
-        pagination: {
-          page: query.page,
-          limit: query.limit,
-          total,
-          totalPages: Math.ceil(total / query.limit),
-        },
+        pagination: pagination(query, total),
         mailConfigured: outbox.configured,
         settings: { digestHour: hour },
       };

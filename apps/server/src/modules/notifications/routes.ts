@@ -1,5 +1,6 @@
 import { notificationsResponseSchema } from "@aurumwire/shared/notifications";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { privateNoStore } from "../../lib/private-answers";
 import type { NotificationsService } from "./service";
 
 /** GET /api/notifications: the signed-in account's own notifications (the header's bell). */
@@ -9,12 +10,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/notifications",
     {
-      preHandler: app.requireUser,
+      preHandler: [app.requireUser, privateNoStore],
       schema: { response: { 200: notificationsResponseSchema } },
     },
-    async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
-      return { notifications: await notifications.forUser(request.user!) };
-    },
+    async (request) => ({ notifications: await notifications.forUser(request.user!) }),
   );
 };

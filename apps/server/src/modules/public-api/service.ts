@@ -8,6 +8,7 @@ import {
   type PublicCategory,
 } from "@aurumwire/shared/public-api";
 import { badRequest } from "../../errors";
+import { pageOffset, pagination } from "../../lib/pagination";
 import type { CategoriesService } from "../categories/service";
 import type { UserAccounts } from "../users/accounts-service";
 import { presentPublicAuthor } from "../users/present";
@@ -41,17 +42,9 @@ export function createPublicApiService(deps: {
     }): Promise<{ users: PublicAuthor[]; pagination: Pagination }> {
       const { rows, total } = await users.listPublishedAuthors({
         limit: query.limit,
-        offset: (query.page - 1) * query.limit,
+        offset: pageOffset(query),
       });
-      return {
-        users: rows.map(presentPublicAuthor),
-        pagination: {
-          page: query.page,
-          limit: query.limit,
-          total,
-          totalPages: Math.ceil(total / query.limit),
-        },
-      };
+      return { users: rows.map(presentPublicAuthor), pagination: pagination(query, total) };
     },
 
     /** Unique views (one per reader session) per UTC day, zero days included, and per article. */

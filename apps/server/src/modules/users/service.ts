@@ -1,4 +1,5 @@
 import type { Pagination } from "@aurumwire/shared/articles";
+import type { AuditAction } from "@aurumwire/shared/audit";
 import type {
   CreateUser,
   ListUsersQuery,
@@ -8,6 +9,7 @@ import type {
 import type { Database, Executor } from "../../db/client";
 import type { NewUserRow, UserRow } from "../../db/schema";
 import { conflict, forbidden, notFound } from "../../errors";
+import { pageOffset, pagination } from "../../lib/pagination";
 import { hashPassword } from "../../lib/passwords";
 import type { AuditActor, AuditService } from "../audit/service";
 import type { AvatarStore } from "./avatar-images";
@@ -56,6 +58,26 @@ export function createUsersService(deps: {
     return toManagedUser(row);
   }
 
+  /**
+   * Applies `change` with the token version bumped and ends the user's sessions (whoever held the
+   * account signs in again), and audits it as `action`.
+   */
+  async function changeAndSignOut(
+    actor: AuditActor,
+    target: UserRow,
+    change: Partial<NewUserRow>,
+    action: AuditAction,
+    tx: Executor,
+  ) {
+    await users.update(target.id, { ...change, tokenVersion: target.tokenVersion + 1 }, tx);
+    await endSessions(target.id, tx);
+    await audit.record(actor, action, {
+      target: { type: "user", id: target.id },
+      summary: target.email,
+      tx,
+    });
+  }
+
   /** Throws unless taking admin rights from `target` leaves at least one active admin. */
   async function assertNotLastAdmin(target: UserRow, tx: Executor) {
     if (target.role !== "admin" || !target.isActive) return;
@@ -70,17 +92,9 @@ export function createUsersService(deps: {
         role: query.role,
         isActive: query.status === undefined ? undefined : query.status === "active",
         limit: query.limit,
-        offset: (query.page - 1) * query.limit,
+        offset: pageOffset(query),
       });
-      return {
-        users: rows.map(toManagedUser),
-        pagination: {
-          page: query.page,
-          limit: query.limit,
-          total,
-          totalPages: Math.ceil(total / query.limit),
-        },
-      };
+      return { users: rows.map(toManagedUser), pagination: pagination(query, total) };
     },
 
     get: view,
@@ -167,13 +181,7 @@ export function createUsersService(deps: {
         }
         if (!target.isActive) return;
         await assertNotLastAdmin(target, tx);
-        await users.update(id, { isActive: false, tokenVersion: target.tokenVersion + 1 }, tx);
-        await endSessions(id, tx);
-        await audit.record(actor, "user.deactivate", {
-          target: { type: "user", id },
-          summary: target.email,
-          tx,
-        });
+        await changeAndSignOut(actor, target, { isActive: false }, "user.deactivate", tx);
       });
       accountChanged();
       return view(id);
@@ -188,13 +196,7 @@ export function createUsersService(deps: {
         // Read again inside the transaction so a parallel bump is not lost.
         const current = await users.findById(id, tx);
         if (!current) throw userNotFound();
-        await users.update(id, { passwordHash, tokenVersion: current.tokenVersion + 1 }, tx);
-        await endSessions(id, tx);
-        await audit.record(actor, "user.password_reset", {
-          target: { type: "user", id },
-          summary: current.email,
-          tx,
-        });
+        await changeAndSignOut(actor, current, { passwordHash }, "user.password_reset", tx);
       });
       accountChanged();
       return view(id);
