@@ -114,6 +114,11 @@ export async function openDatabase(options: {
       extensions: { pg_trgm },
       postgresqlconf,
       loadDataDir: options.loadDataDir,
+      // A database that lives only in memory has no use for PostgreSQL's 16 MB WAL segments: each
+      // is a 16 MB file in the image every test file loads, and starting from an image costs 40%
+      // less CPU with 1 MB ones (1245 -> 754 ms measured; the unit suite loads hundreds). An
+      // image carries the size it was made with (the test templates are made here too).
+      initDbStartParams: ["--wal-segsize=1"],
     });
     return withMigrations(client, () => client.close());
   }
