@@ -28,7 +28,7 @@ import { formatCount } from "../../lib/numbers";
 import { ArticleChooser } from "./article-chooser";
 import { BackToCampaigns, SectionHeader } from "./campaign-screen-parts";
 import { campaignStatusColor, useSiteName } from "./campaigns-dashboard";
-import { PushActions, PushCells } from "./push-rows";
+import { PushActions, PushCells, pushColumns } from "./push-rows";
 
 /**
  * What launching does, asked the way Cancel Campaign asks (issue 32): how many articles leave for
@@ -236,14 +236,7 @@ export function CampaignPage({ id }: { id: number }) {
       <ManagementTable
         label="Campaign articles"
         dense
-        columns={[
-          { label: "Article" },
-          { label: "Partner" },
-          { label: "State" },
-          { label: "Details" },
-          { label: "Attempts", align: "right" },
-          { label: "Actions" },
-        ]}
+        columns={[...pushColumns, { label: "Attempts", align: "right" }, { label: "Actions" }]}
         loading={{ active: false, text: "" }}
         empty={{ active: pushes.length === 0, text: "No articles in this campaign yet" }}
       >

@@ -8,6 +8,7 @@ import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { usePushAction } from "../../api/campaigns";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import type { ManagementColumn } from "../../components/management-table";
 import { formatDateTime } from "../../lib/dates";
 import { errorMessage } from "../../lib/error-text";
 
@@ -94,6 +95,14 @@ export function PushDetail({ push }: { push: PartnerPushView }) {
   if (push.status === "held") return <span>Sent after launch, within the compliance rule</span>;
   return <span>-</span>;
 }
+
+/** The headers of the cells every push row starts with (PushCells). */
+export const pushColumns: ManagementColumn[] = [
+  { label: "Article" },
+  { label: "Partner" },
+  { label: "State" },
+  { label: "Details" },
+];
 
 /**
  * The cells every push row starts with (Article, Partner, State, Details); each table sets how wide

@@ -9,7 +9,7 @@ import { PageHeading } from "../../components/page-heading";
 import { formatDateTime } from "../../lib/dates";
 import { BackToCampaigns } from "./campaign-screen-parts";
 import { useSiteName } from "./campaigns-dashboard";
-import { PushActions, PushCells } from "./push-rows";
+import { PushActions, PushCells, pushColumns } from "./push-rows";
 
 /** Every push to every partner, campaign or not, with what can be done about it (decision 173). */
 export function SyndicationLog() {
@@ -32,14 +32,7 @@ export function SyndicationLog() {
       <ManagementTable
         label="Syndication log"
         dense
-        columns={[
-          { label: "Article" },
-          { label: "Partner" },
-          { label: "State" },
-          { label: "Details" },
-          { label: "When" },
-          { label: "Actions" },
-        ]}
+        columns={[...pushColumns, { label: "When" }, { label: "Actions" }]}
         loading={{ active: pushes.isLoading, text: "Loading syndication log..." }}
         empty={{
           active: !pushes.isLoading && rows.length === 0,
