@@ -119,6 +119,7 @@ describe("the live stream on two instances behind a load balancer", () => {
       const leaseHolder = await redis.get(leaderKey);
       expect(leaseHolder).toBeTruthy();
       const connections = feed.connectionCount();
+      const subscriptions = feed.subscriptions.length;
       const killedAt = Date.now();
       await killed.kill();
       // Killed, it released nothing: the lease is still there, still the dead instance's.
@@ -129,6 +130,13 @@ describe("the live stream on two instances behind a load balancer", () => {
         survivor.log().includes(holdsMessage),
       );
       await until("a new exchange connection", async () => feed.connectionCount() > connections);
+      // The feed sends ticks to subscribed connections only, as an exchange does: a tick sent
+      // between the survivor's connect and its subscribe message is never seen (at a load of 14
+      // this test waited for one until its 300 s bound).
+      await until(
+        "the survivor's subscription",
+        async () => feed.subscriptions.length > subscriptions,
+      );
       const newHolder = await redis.get(leaderKey);
       expect(newHolder).toBeTruthy();
       expect(newHolder).not.toBe(leaseHolder);
@@ -136,8 +144,18 @@ describe("the live stream on two instances behind a load balancer", () => {
         `the survivor took the exchange connection ${Date.now() - killedAt} ms after the kill (lease 10 s, tries every ~3.3 s)`,
       );
 
-      feed.ticker({ product: "ETH-USD", price: "3512.25" });
-      await reader.next(hasPrice(3512.25));
+      // An exchange keeps sending: the tick comes again each second until the reader has it, so
+      // a survivor still filling the gap from the price API (whose answer may replace the tick
+      // in the same beat, the latest value winning) still shows the streamed price.
+      const seen = reader.next(hasPrice(3512.25));
+      const tick = () => feed.ticker({ product: "ETH-USD", price: "3512.25" });
+      tick();
+      const again = setInterval(tick, 1000);
+      try {
+        await seen;
+      } finally {
+        clearInterval(again);
+      }
       expect(feed.openCount()).toBe(1);
     } finally {
       reader.close();
