@@ -1,12 +1,8 @@
 import type { ApiKeyPermission } from "@aurumwire/shared/api-keys";
-import { rateLimitHeaders } from "@aurumwire/shared/public-api";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { AppError, forbidden, tooManyRequests, unauthorized } from "../errors";
-import type { CounterStore } from "../lib/counters";
-import { presentedApiKey, type RateLimitRefusals } from "../lib/rate-limit-refusals";
-import { hashApiKey, looksLikeApiKey } from "../modules/api-keys/secrets";
-import type { ApiKeysService, AuthenticatedApiKey } from "../modules/api-keys/service";
+import { type ApiKeyCheckOptions, createApiKeyCheck } from "../lib/api-key-auth";
+import type { AuthenticatedApiKey } from "../modules/api-keys/service";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -19,121 +15,18 @@ declare module "fastify" {
   }
 }
 
-const windowMs = 60_000;
-/** Wrong keys from one address per minute before it has to wait: guessing stays pointless. */
-const maxInvalidKeysPerIp = 30;
-
-function secondsUntil(resetAt: number) {
-  return Math.max(0, Math.ceil((resetAt - Date.now()) / 1000));
-}
-
 /**
- * API key authentication, per-key rate limit and permission check for the public content API.
- * Registered inside the /public scope; every route there names its permission in
- * `config.apiKeyPermission`. Order: missing key (401), an address locked out for wrong keys
- * (429), rate limit (429, counted per key hash in the shared CounterStore, so every instance
- * behind a load balancer sees the same count), key lookup (401), permission (403). The limit comes
- * before the lookup: a refusal costs a hash and a counter, never a database query; once a key is
- * over, the HTTP server refuses it by itself, like a cached page (decision 084).
+ * Registered inside the /public scope: every route there that names its permission in
+ * `config.apiKeyPermission` is checked by lib/api-key-auth.ts before anything else.
  */
 export default fp(
-  async function apiKeyAuthPlugin(
-    app: FastifyInstance,
-    options: {
-      apiKeys: ApiKeysService;
-      counters: CounterStore;
-      requestsPerMinute: number;
-      /** Told of every key over its limit, so the HTTP server refuses its next requests itself. */
-      refusals?: RateLimitRefusals;
-    },
-  ) {
-    const { apiKeys, counters, requestsPerMinute: limit, refusals } = options;
+  async function apiKeyAuthPlugin(app: FastifyInstance, options: ApiKeyCheckOptions) {
+    const checkApiKey = createApiKeyCheck(options);
     app.decorateRequest("apiKey", null);
-
-    function requirePresentedKey(request: FastifyRequest): string {
-      const secret = presentedApiKey(request.headers);
-      if (!secret) {
-        throw unauthorized(
-          "An API key is required. Send it in the X-API-Key header or as Authorization: Bearer <key>.",
-          "api_key_missing",
-        );
-      }
-      return secret;
-    }
-
-    const failureKeyOf = (request: FastifyRequest) => `public-api:invalid-keys:${request.ip}`;
-
-    /** An address that sent too many wrong keys waits, whatever key it sends now. */
-    async function refuseGuessingAddress(request: FastifyRequest) {
-      const failures = await counters.peek(failureKeyOf(request));
-      if (failures && failures.count >= maxInvalidKeysPerIp) {
-        const seconds = secondsUntil(failures.resetAt);
-        throw tooManyRequests(
-          `Too many requests with invalid API keys. Please try again in ${seconds} seconds.`,
-          "api_key_attempts_limited",
-          seconds,
-        );
-      }
-    }
-
-    async function authenticate(
-      request: FastifyRequest,
-      secret: string,
-    ): Promise<AuthenticatedApiKey> {
-      const failureKey = failureKeyOf(request);
-      try {
-        return await apiKeys.authenticate(secret);
-      } catch (error) {
-        if (error instanceof AppError && error.code === "api_key_invalid") {
-          await counters.hit(failureKey, windowMs);
-        }
-        throw error;
-      }
-    }
-
-    async function applyRateLimit(request: FastifyRequest, reply: FastifyReply, keyHash: string) {
-      let window: { count: number; resetAt: number };
-      try {
-        window = await counters.hit(`public-api:rate:${keyHash.slice(0, 32)}`, windowMs);
-      } catch (error) {
-        // The counter store (Redis) is down: serve rather than fail every integration.
-        request.log.error({ err: error }, "rate limit counter unavailable; request allowed");
-        return;
-      }
-      const reset = secondsUntil(window.resetAt);
-      reply.header(rateLimitHeaders.limit, String(limit));
-      reply.header(rateLimitHeaders.remaining, String(Math.max(0, limit - window.count)));
-      reply.header(rateLimitHeaders.reset, String(reset));
-      reply.header(rateLimitHeaders.policy, `${limit};w=${windowMs / 1000}`);
-      if (window.count > limit) {
-        refusals?.remember(keyHash, window.resetAt);
-        throw tooManyRequests(
-          `This API key has made more than ${limit} requests in a minute. Please try again in ${Math.max(1, reset)} seconds.`,
-          "rate_limited",
-          reset,
-        );
-      }
-    }
-
     app.addHook("onRequest", async (request, reply) => {
       const permission = request.routeOptions.config?.apiKeyPermission;
       if (!permission) return;
-      const secret = requirePresentedKey(request);
-      await refuseGuessingAddress(request);
-      // Counted by the hash of what was presented, before the key is looked up: a request over
-      // the limit is refused without touching the database. A well-formed key that does not
-      // exist can only reach the limit from many addresses (wrong keys are limited per address
-      // below), and then learns nothing: every key over its limit gets the same 429.
-      if (looksLikeApiKey(secret)) await applyRateLimit(request, reply, hashApiKey(secret));
-      const key = await authenticate(request, secret);
-      if (!key.permissions.includes(permission)) {
-        throw forbidden(
-          `This API key does not have the ${permission} permission.`,
-          "api_key_permission_missing",
-        );
-      }
-      request.apiKey = key;
-      apiKeys.recordUse(key.id, request.ip);
+      request.apiKey = await checkApiKey(request, reply, permission);
     });
   },
   { name: "api-key-auth" },

@@ -1,9 +1,8 @@
-import { describeRoles, hasRole, type Role } from "@aurumwire/shared/roles";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Role } from "@aurumwire/shared/roles";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import type { UserRow } from "../db/schema";
-import { forbidden, unauthorized } from "../errors";
-import { bearerToken } from "../lib/bearer-token";
+import { createAuthGuards } from "../lib/auth-guards";
 import type { AuthService } from "../modules/auth/service";
 
 declare module "fastify" {
@@ -25,73 +24,17 @@ declare module "fastify" {
   }
 }
 
-type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-const asList = <T>(value: T | T[] | undefined): T[] =>
-  value === undefined ? [] : Array.isArray(value) ? value : [value];
-
-/**
- * Bearer-token authentication and role guards. Routes name them as preHandlers; an onRoute hook
- * moves them to onRequest, so a caller is authenticated before the body is read and validated:
- * an anonymous caller gets 401, never 400 with every field's rule (issue 33, decision 222).
- */
+/** Bearer-token authentication and role guards as decorators (lib/auth-guards.ts). */
 export default fp(
   async function authPlugin(app: FastifyInstance, options: { auth: AuthService }) {
-    const { auth } = options;
+    const guards = createAuthGuards(options.auth);
     app.decorateRequest("user", null);
     app.decorateRequest("sessionId", null);
-    const guards = new WeakSet<Hook>();
-    const signedInRoutes: Array<{ method: string; url: string }> = [];
-    app.decorate("signedInRoutes", signedInRoutes);
-    app.addHook("onRoute", (route) => {
-      const preHandlers = asList(route.preHandler as Hook | Hook[] | undefined);
-      const authentication = preHandlers.filter((hook) => guards.has(hook));
-      if (authentication.length === 0) return;
-      const rest = preHandlers.filter((hook) => !guards.has(hook));
-      route.preHandler = rest.length > 0 ? rest : undefined;
-      route.onRequest = [
-        ...asList(route.onRequest as Hook | Hook[] | undefined),
-        ...authentication,
-      ];
-      for (const method of asList(route.method)) signedInRoutes.push({ method, url: route.url });
-    });
-
-    async function requireUser(request: FastifyRequest) {
-      const token = bearerToken(request);
-      if (!token) throw unauthorized("Please log in to continue.", "unauthorized");
-      const signedIn = await auth.authenticate(token, request.ip);
-      request.user = signedIn.user;
-      request.sessionId = signedIn.sessionId;
-    }
-
-    guards.add(requireUser);
-    app.decorate("requireUser", requireUser);
-
-    app.decorate("optionalUser", async (request: FastifyRequest) => {
-      const token = bearerToken(request);
-      if (!token) return;
-      // A stale token on a public route just means "anonymous".
-      const signedIn = await auth.authenticate(token, request.ip).catch(() => null);
-      request.user = signedIn?.user ?? null;
-      request.sessionId = signedIn?.sessionId ?? null;
-    });
-
-    app.decorate("requireRoles", (allowed: readonly Role[], action = "access this page") => {
-      const guard = async (request: FastifyRequest) => {
-        if (!request.user) await requireUser(request);
-        if (!hasRole(request.user, allowed)) {
-          throw forbidden(`You need ${describeRoles(allowed)} privileges to ${action}.`);
-        }
-        // "Require two-factor for all staff": no staff call until this account has it on.
-        if (await auth.staffMustEnrol(request.user!)) {
-          throw forbidden(
-            "This site requires two-factor sign-in for staff. Set it up in your profile first.",
-            "two_factor_setup_required",
-          );
-        }
-      };
-      guards.add(guard);
-      return guard;
-    });
+    app.decorate("signedInRoutes", guards.signedInRoutes);
+    app.addHook("onRoute", guards.moveGuardsToOnRequest);
+    app.decorate("requireUser", guards.requireUser);
+    app.decorate("optionalUser", guards.optionalUser);
+    app.decorate("requireRoles", guards.requireRoles);
   },
   { name: "auth" },
 );

@@ -1,77 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { AppError, notFound } from "../errors";
+import { parseJsonOrNothing, refuseNulInBody, refuseUnusableAddress } from "../lib/input-guards";
 
-/**
- * Refuses input no route can use, before any route or the database sees it: PostgreSQL cannot
- * store a NUL character in text (SQLSTATE 22021/22P05), and a path that starts with `//` is read
- * by URL parsers as a host name (`//evil.example`), not as a path of this site.
- */
-const encodedNul = /%00/i;
-
-const nulInAddress = () =>
-  new AppError(
-    400,
-    "invalid_characters",
-    "The address contains a NUL character (%00), which is never valid here.",
-  );
-
-/** The path of the first string with a NUL character in a parsed JSON body, or null. */
-function findNul(value: unknown, where: string, depth = 0): string | null {
-  if (typeof value === "string") return value.includes("\u0000") ? where : null;
-  // JSON bodies are bounded by the body limit; the depth bound keeps a hostile nesting cheap.
-  if (value === null || typeof value !== "object" || depth > 64) return null;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) {
-      const found = findNul(value[index], where ? `${where}.${index}` : String(index), depth + 1);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    const keyPath = where ? `${where}.${key}` : key;
-    if (key.includes("\u0000")) return keyPath;
-    const found = findNul(item, keyPath, depth + 1);
-    if (found !== null) return found;
-  }
-  return null;
-}
-
+/** Refuses input no route can use, before any route or the database sees it (lib/input-guards.ts). */
 export default fp(
   async function inputGuardsPlugin(app: FastifyInstance) {
-    // An empty body is no body, whatever its Content-Type: many HTTP clients (and clients made
-    // from our OpenAPI document) send `Content-Type: application/json` on every call, also on a
-    // DELETE or a POST that carries nothing. Anything else is parsed as Fastify does.
     const parseJson = app.getDefaultJsonParser("error", "error");
     app.removeContentTypeParser("application/json");
-    app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-      if (body.length === 0) done(null, undefined);
-      else parseJson(request, body as string, done);
-    });
-
-    app.addHook("onRequest", async (request) => {
-      const url = request.raw.url ?? "/";
-      if (url.startsWith("//")) {
-        throw notFound(
-          "There is no page at an address that starts with //. Check the link.",
-          "route_not_found",
-        );
-      }
-      if (encodedNul.test(url) || url.includes("\u0000")) throw nulInAddress();
-    });
-
-    app.addHook("preValidation", async (request) => {
-      if (request.body === undefined || request.body === null) return;
-      const where = findNul(request.body, "");
-      if (where === null) return;
-      const field = where || "body";
-      throw new AppError(
-        400,
-        "validation_failed",
-        `Please check your input: ${field} contains a NUL character (\\u0000), which cannot be stored.`,
-        { [field]: "Must not contain a NUL character (\\u0000)" },
-      );
-    });
+    app.addContentTypeParser(
+      "application/json",
+      { parseAs: "string" },
+      parseJsonOrNothing(parseJson),
+    );
+    app.addHook("onRequest", refuseUnusableAddress);
+    app.addHook("preValidation", refuseNulInBody);
   },
   { name: "input-guards" },
 );
