@@ -2,8 +2,14 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from "drizz
 import type { Executor } from "../../db/client";
 import { articles, type PartnerPushRow, partnerConnections, partnerPushes } from "../../db/schema";
 
-/** Pushes that take a place under the compliance rule: new posts on their way or sent. */
-const countedStatuses = ["queued", "sending", "sent"] as const;
+/** A partner's new posts (create pushes) sent or being sent, slotted after `since`. */
+const newPostsSentSince = (partnerId: number, since: Date) =>
+  and(
+    eq(partnerPushes.partnerId, partnerId),
+    eq(partnerPushes.action, "create"),
+    inArray(partnerPushes.status, ["sending", "sent"]),
+    gt(partnerPushes.slotAt, since),
+  );
 
 /** The push ledger (partner_pushes, decision 112): one row per push, its slot and its outcome. */
 export function createLedgerRepository(db: Executor) {
@@ -65,36 +71,12 @@ export function createLedgerRepository(db: Executor) {
       return row && row.action !== "withdraw" ? row.remoteId : null;
     },
 
-    /** Slot times of new posts sent, on their way or queued since `since`, oldest first. */
-    async countedSlots(partnerId: number, since: Date, tx: Executor = db): Promise<Date[]> {
-      const rows = await tx
-        .select({ slotAt: partnerPushes.slotAt })
-        .from(partnerPushes)
-        .where(
-          and(
-            eq(partnerPushes.partnerId, partnerId),
-            eq(partnerPushes.action, "create"),
-            inArray(partnerPushes.status, [...countedStatuses]),
-            gt(partnerPushes.slotAt, since),
-          ),
-        )
-        .orderBy(asc(partnerPushes.slotAt), asc(partnerPushes.id));
-      return rows.map((row) => row.slotAt as Date);
-    },
-
-    /** New posts that went out (or are going out right now) in (since, until]. */
+    /** New posts that went out (or are going out right now) since `since`. */
     async countSent(partnerId: number, since: Date, tx: Executor = db): Promise<number> {
       const [row] = await tx
         .select({ value: sql<number>`count(*)::int` })
         .from(partnerPushes)
-        .where(
-          and(
-            eq(partnerPushes.partnerId, partnerId),
-            eq(partnerPushes.action, "create"),
-            inArray(partnerPushes.status, ["sending", "sent"]),
-            gt(partnerPushes.slotAt, since),
-          ),
-        );
+        .where(newPostsSentSince(partnerId, since));
       return Number(row?.value ?? 0);
     },
 
@@ -103,14 +85,7 @@ export function createLedgerRepository(db: Executor) {
       const rows = await tx
         .select({ slotAt: partnerPushes.slotAt })
         .from(partnerPushes)
-        .where(
-          and(
-            eq(partnerPushes.partnerId, partnerId),
-            eq(partnerPushes.action, "create"),
-            inArray(partnerPushes.status, ["sending", "sent"]),
-            gt(partnerPushes.slotAt, since),
-          ),
-        )
+        .where(newPostsSentSince(partnerId, since))
         .orderBy(asc(partnerPushes.slotAt), asc(partnerPushes.id));
       return rows.map((row) => row.slotAt as Date);
     },
