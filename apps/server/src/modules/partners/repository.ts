@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, notInArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
+import { deleteRows } from "../../db/delete-rows";
 import {
   articles,
   categories,
@@ -12,6 +13,14 @@ import {
   users,
 } from "../../db/schema";
 import { createLedgerRepository } from "./ledger-repository";
+
+/** One thing the partner already has: of this kind, by our key (decision 171). */
+const remoteRef = (partnerId: number, kind: string, key: string) =>
+  and(
+    eq(partnerRemoteRefs.partnerId, partnerId),
+    eq(partnerRemoteRefs.kind, kind),
+    eq(partnerRemoteRefs.key, key),
+  )!;
 
 /** Partner connections, partner refs and the audit log (their own tables; articles are read), plus the ledger. */
 export function createPartnersRepository(db: Executor) {
@@ -184,13 +193,7 @@ export function createPartnersRepository(db: Executor) {
       const [row] = await tx
         .select()
         .from(partnerRemoteRefs)
-        .where(
-          and(
-            eq(partnerRemoteRefs.partnerId, partnerId),
-            eq(partnerRemoteRefs.kind, kind),
-            eq(partnerRemoteRefs.key, key),
-          ),
-        )
+        .where(remoteRef(partnerId, kind, key))
         .limit(1);
       return row;
     },
@@ -223,17 +226,7 @@ export function createPartnersRepository(db: Executor) {
     },
 
     async deleteRef(partnerId: number, kind: string, key: string, tx: Executor = db) {
-      const gone = await tx
-        .delete(partnerRemoteRefs)
-        .where(
-          and(
-            eq(partnerRemoteRefs.partnerId, partnerId),
-            eq(partnerRemoteRefs.kind, kind),
-            eq(partnerRemoteRefs.key, key),
-          ),
-        )
-        .returning({ id: partnerRemoteRefs.id });
-      return gone.length > 0;
+      return deleteRows(tx, partnerRemoteRefs, remoteRef(partnerId, kind, key));
     },
 
     async audit(
