@@ -45,6 +45,12 @@ export function createPartnersService(deps: {
 }) {
   const { repository: repo, log, audit } = deps;
   const partnerTarget = (id: number) => ({ type: "partner", id });
+  /** What happened to a push, in the audit log: the article pushed or withdrawn, or the push. */
+  const auditPush = (
+    actor: Actor,
+    target: { type: "article" | "push"; id: number },
+    summary: string,
+  ) => audit.record(actor, "partner.push", { target, summary });
   const clock = deps.now ?? Date.now;
   const now = () => new Date(clock());
   const connections = createConnections({ ...deps, clock });
@@ -239,10 +245,7 @@ export function createPartnersService(deps: {
     ) {
       const partner = await requirePartner(options.partnerId);
       const push = await queue.enqueue(actor, partner, articleId, options);
-      await audit.record(actor, "partner.push", {
-        target: { type: "article", id: articleId },
-        summary: `Pushed to ${partner.name}`,
-      });
+      await auditPush(actor, { type: "article", id: articleId }, `Pushed to ${partner.name}`);
       await queue.drain(partner.id);
       return onePush(push.id);
     },
@@ -261,10 +264,7 @@ export function createPartnersService(deps: {
         try {
           const push = await queue.enqueue(actor, partner, articleId, {});
           results.push({ articleId, success: true, pushId: push.id });
-          await audit.record(actor, "partner.push", {
-            target: { type: "article", id: articleId },
-            summary: `Pushed to ${partner.name}`,
-          });
+          await auditPush(actor, { type: "article", id: articleId }, `Pushed to ${partner.name}`);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           results.push({ articleId, success: false, error: error.message, code: error.code });
@@ -297,28 +297,19 @@ export function createPartnersService(deps: {
 
     async retry(actor: Actor, pushId: number) {
       const view = await onePush(await queue.retry(actor, pushId));
-      await audit.record(actor, "partner.push", {
-        target: { type: "push", id: pushId },
-        summary: "Retried a push",
-      });
+      await auditPush(actor, { type: "push", id: pushId }, "Retried a push");
       return view;
     },
     async sendAgainAsNew(actor: Actor, pushId: number) {
       const view = await onePush(await queue.sendAgainAsNew(actor, pushId));
-      await audit.record(actor, "partner.push", {
-        target: { type: "push", id: pushId },
-        summary: "Sent again as new",
-      });
+      await auditPush(actor, { type: "push", id: pushId }, "Sent again as new");
       return view;
     },
     async withdraw(actor: Actor, pushId: number) {
       const push = await repo.findPush(pushId);
       if (!push) throw new AppError(404, "push_not_found", "Push not found");
       const view = await onePush(await queue.withdraw(actor, push.partnerId, push.articleId));
-      await audit.record(actor, "partner.push", {
-        target: { type: "article", id: push.articleId },
-        summary: "Withdrew a push",
-      });
+      await auditPush(actor, { type: "article", id: push.articleId }, "Withdrew a push");
       return view;
     },
 
