@@ -1,14 +1,11 @@
 import { withMuiTheme } from "../components/mui-theme";
 import { ContactForm } from "../features/contact/contact-form";
+import { loadContactEmail } from "../features/static-pages/contact-email.server";
 import { StaticPage } from "../features/static-pages/static-page";
 import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/contact";
 
-/** The desk's e-mail address, when an admin has set one (Site Settings). */
-export async function loader({ context }: Route.LoaderArgs) {
-  const { contactEmail } = await context.services.publicSettings.contactDetails();
-  return { contactEmail };
-}
+export const loader = loadContactEmail;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({

@@ -7,6 +7,7 @@ import { type FormEvent, useState } from "react";
 import { Link as RouterLink, redirect, useNavigate, useSearchParams } from "react-router";
 import { FormAnswer } from "../components/form/form-answer";
 import { PostForm } from "../components/form/post-form";
+import { CurrentPasswordField } from "../components/form/sign-in-fields";
 import { withMuiTheme } from "../components/mui-theme";
 import { AuthPageFrame } from "../features/auth/auth-page-frame";
 import { answerFormPostWithoutScript } from "../features/auth/form-post-without-script";
@@ -97,15 +98,7 @@ function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
           onChange={(event) => setEmail(event.target.value)}
           autoFocus
         />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <CurrentPasswordField value={password} onChange={setPassword} />
         <Link
           component={RouterLink}
           to="/forgot-password"

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { loadContactEmail } from "../features/static-pages/contact-email.server";
 import { StaticPage } from "../features/static-pages/static-page";
 import { readingPage } from "../lib/reading-page";
 import { seoMeta } from "../lib/seo";
@@ -7,11 +8,7 @@ import type { Route } from "./+types/privacy";
 /** Scripts start after the content has painted (decision 150). */
 export const handle = readingPage;
 
-/** The desk's e-mail address, when an admin has set one (Site Settings). */
-export async function loader({ context }: Route.LoaderArgs) {
-  const { contactEmail } = await context.services.publicSettings.contactDetails();
-  return { contactEmail };
-}
+export const loader = loadContactEmail;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seoMeta({

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { readArticlePage } from "../../api/articles";
 import { ArticleGrid } from "./article-card";
 import type { CardArticle } from "./format";
+import { LoadArticlesButton } from "./load-articles-button";
 
 const overlap = 5;
 
@@ -63,14 +64,9 @@ export function AllStories({
       )}
       {hasMore && (
         <div style={{ display: "flex", justifyContent: "center", marginTop: 28 }}>
-          <button
-            type="button"
-            className="aw-button aw-button--outline"
-            onClick={loadMore}
-            disabled={loading}
-          >
-            {loading ? "Loading..." : "Load More Articles"}
-          </button>
+          <LoadArticlesButton loading={loading} onClick={loadMore}>
+            Load More Articles
+          </LoadArticlesButton>
         </div>
       )}
     </section>

@@ -4,6 +4,7 @@ import { readRelatedArticles } from "../../api/articles";
 import { ApiError } from "../../lib/api-client";
 import { ArticleGrid } from "./article-card";
 import type { CardArticle } from "./format";
+import { LoadArticlesButton } from "./load-articles-button";
 
 export const relatedError = "Failed to load related articles";
 
@@ -45,14 +46,9 @@ export function RelatedArticles({
       {error ? (
         <div className="aw-alert" role="alert">
           <span>{error}</span>
-          <button
-            type="button"
-            className="aw-button aw-button--outline"
-            onClick={retry}
-            disabled={loading}
-          >
-            {loading ? "Loading..." : "Retry"}
-          </button>
+          <LoadArticlesButton loading={loading} onClick={retry}>
+            Retry
+          </LoadArticlesButton>
         </div>
       ) : articles && articles.length > 0 ? (
         <ArticleGrid articles={articles} columns={3} excerptLength={limits.featuredCardExcerpt} />

@@ -1,9 +1,9 @@
 import Button from "@mui/material/Button";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { FormAnswer } from "../../components/form/form-answer";
 import { PostForm } from "../../components/form/post-form";
+import { OneTimeCodeField } from "../../components/form/sign-in-fields";
 import { messageOf } from "../../lib/error-text";
 
 /**
@@ -58,13 +58,10 @@ export function TwoFactorCodeForm({
         codes.
       </Typography>
       <FormAnswer error={error} sx={{ mb: 0 }} />
-      <TextField
+      <OneTimeCodeField
         label="Authentication code"
-        name="code"
-        autoComplete="one-time-code"
-        required
         value={code}
-        onChange={(event) => setCode(event.target.value)}
+        onChange={setCode}
         autoFocus
         slotProps={{
           htmlInput: { inputMode: "text", maxLength: 40, "aria-describedby": "two-factor-help" },

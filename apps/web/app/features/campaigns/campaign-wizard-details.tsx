@@ -13,12 +13,28 @@ import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Switch from "@mui/material/Switch";
 import Typography from "@mui/material/Typography";
+import type { ReactNode } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { FormTextField } from "../../components/form/form-text-field";
 import { formatCount } from "../../lib/numbers";
 import { ArticleChooser } from "./article-chooser";
 import type { DetailsValues } from "./campaign-wizard-parts";
 import { PartnerChooser } from "./partner-chooser";
+
+/** Fields side by side from a small screen up; on a phone one under the other. */
+function FieldRow(props: { columns: 2 | 3; children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: "grid",
+        gap: 2,
+        gridTemplateColumns: { xs: "1fr", sm: `repeat(${props.columns}, 1fr)` },
+      }}
+    >
+      {props.children}
+    </Box>
+  );
+}
 
 /** Step 2 of the campaign wizard: the campaign's details. */
 export function DetailsStep({
@@ -54,6 +70,17 @@ export function DetailsStep({
     </FormTextField>
   );
 
+  // The label stays above the field: a date input always shows its dd/mm/yyyy pattern.
+  const dateField = (name: "startDate" | "endDate", label: string) => (
+    <FormTextField
+      name={name}
+      control={form.control}
+      label={label}
+      type="date"
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+
   return (
     <Box>
       <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
@@ -69,13 +96,7 @@ export function DetailsStep({
             multiline
             minRows={2}
           />
-          <Box
-            sx={{
-              display: "grid",
-              gap: 2,
-              gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr 1fr" },
-            }}
-          >
+          <FieldRow columns={3}>
             <FormTextField
               name="budget"
               control={form.control}
@@ -83,31 +104,13 @@ export function DetailsStep({
               hint="Whole dollars"
               inputMode="numeric"
             />
-            <FormTextField
-              name="startDate"
-              control={form.control}
-              label="Start date"
-              type="date"
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <FormTextField
-              name="endDate"
-              control={form.control}
-              label="End date"
-              type="date"
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          </Box>
-          <Box
-            sx={{
-              display: "grid",
-              gap: 2,
-              gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" },
-            }}
-          >
+            {dateField("startDate", "Start date")}
+            {dateField("endDate", "End date")}
+          </FieldRow>
+          <FieldRow columns={2}>
             {selectField("postingFrequency", "Posting frequency", postingFrequencies)}
             {selectField("riskLevel", "Risk level", riskLevels)}
-          </Box>
+          </FieldRow>
           <FormTextField
             name="hashtags"
             control={form.control}
@@ -129,13 +132,7 @@ export function DetailsStep({
                     : "Required for the AI campaign: what should every draft get across?"
                 }
               />
-              <Box
-                sx={{
-                  display: "grid",
-                  gap: 2,
-                  gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr 1fr" },
-                }}
-              >
+              <FieldRow columns={3}>
                 {selectField("contentType", "Content type", aiContentTypes)}
                 {selectField("tone", "Tone", aiTones)}
                 <FormTextField name="targetLength" control={form.control} label="Length" select>
@@ -145,7 +142,7 @@ export function DetailsStep({
                     </MenuItem>
                   ))}
                 </FormTextField>
-              </Box>
+              </FieldRow>
             </Paper>
           )}
           <FormControlLabel

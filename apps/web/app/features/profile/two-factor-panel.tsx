@@ -4,7 +4,6 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Divider from "@mui/material/Divider";
 import Paper from "@mui/material/Paper";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import {
@@ -14,6 +13,7 @@ import {
   useTwoFactorStatus,
 } from "../../api/two-factor";
 import type { Notify } from "../../components/feedback";
+import { CurrentPasswordField, OneTimeCodeField } from "../../components/form/sign-in-fields";
 import { formatDateTime } from "../../lib/dates";
 import { messageOf } from "../../lib/error-text";
 
@@ -135,13 +135,10 @@ function Enrol({ onEnabled, notify }: { onEnabled: (codes: string[]) => void; no
           {started.secret.replace(/(.{4})/g, "$1 ").trim()}
         </Typography>
         <Typography>2. Enter the six-digit code the app shows to confirm.</Typography>
-        <TextField
+        <OneTimeCodeField
           label="Confirmation code"
-          name="code"
-          autoComplete="one-time-code"
-          required
           value={code}
-          onChange={(event) => setCode(event.target.value)}
+          onChange={setCode}
           slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 10 } }}
           sx={{ maxWidth: 260 }}
         />
@@ -251,21 +248,8 @@ function TurnOff(props: {
           <Typography variant="subtitle1" component="h3">
             Turn off two-factor
           </Typography>
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <TextField
-            label="Code or recovery code"
-            autoComplete="one-time-code"
-            required
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-          />
+          <CurrentPasswordField value={password} onChange={setPassword} />
+          <OneTimeCodeField label="Code or recovery code" value={code} onChange={setCode} />
           <Button
             type="submit"
             variant="outlined"
