@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
+import { publicArticleCondition } from "../../db/public-articles";
 import { articles } from "../../db/schema";
-import { publicCondition } from "./selection-repository";
 
 /**
  * Thin listings of articles (ids, slugs, dates, texts) for the sitemaps, the scheduled
@@ -29,7 +29,7 @@ export function createArticleListingsRepository(db: Executor) {
           updatedAt: articles.updatedAt,
         })
         .from(articles)
-        .where(and(publicCondition(), since ? gt(articles.publishedAt, since) : undefined))
+        .where(and(publicArticleCondition(), since ? gt(articles.publishedAt, since) : undefined))
         .orderBy(desc(articles.publishedAt));
     },
 
@@ -45,14 +45,7 @@ export function createArticleListingsRepository(db: Executor) {
       return tx
         .select({ id: articles.id, publishedAt: articles.publishedAt })
         .from(articles)
-        .where(
-          and(
-            eq(articles.status, "published"),
-            eq(articles.isActive, true),
-            gt(articles.publishedAt, after),
-            lte(articles.publishedAt, until),
-          ),
-        )
+        .where(and(publicArticleCondition(until), gt(articles.publishedAt, after)))
         .orderBy(asc(articles.publishedAt));
     },
 
@@ -64,13 +57,7 @@ export function createArticleListingsRepository(db: Executor) {
       return tx
         .select({ id: articles.id, updatedAt: articles.updatedAt })
         .from(articles)
-        .where(
-          and(
-            eq(articles.status, "published"),
-            eq(articles.isActive, true),
-            lte(articles.publishedAt, until),
-          ),
-        );
+        .where(publicArticleCondition(until));
     },
 
     /** Titles and links of public articles by id (the coin pages' lists, decision 192). */
@@ -84,14 +71,7 @@ export function createArticleListingsRepository(db: Executor) {
           publishedAt: articles.publishedAt,
         })
         .from(articles)
-        .where(
-          and(
-            inArray(articles.id, ids),
-            eq(articles.status, "published"),
-            eq(articles.isActive, true),
-            lte(articles.publishedAt, new Date()),
-          ),
-        );
+        .where(and(inArray(articles.id, ids), publicArticleCondition(new Date())));
     },
 
     /** The texts sentiment scores (decision 192), for the given article ids. */
@@ -116,7 +96,7 @@ export function createArticleListingsRepository(db: Executor) {
       const rows = await tx
         .select({ categoryId: articles.categoryId, count: sql<number>`count(*)::int` })
         .from(articles)
-        .where(sql`${publicCondition()} and ${isNotNull(articles.categoryId)}`)
+        .where(sql`${publicArticleCondition()} and ${isNotNull(articles.categoryId)}`)
         .groupBy(articles.categoryId);
       return new Map(rows.map((row) => [row.categoryId as number, row.count]));
     },

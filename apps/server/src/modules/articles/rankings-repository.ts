@@ -1,10 +1,11 @@
 import type { PopularTimeframe } from "@aurumwire/shared/articles";
 import { and, desc, eq, gt, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
+import { publicArticleCondition } from "../../db/public-articles";
 import { articles, articleViews, categories, users } from "../../db/schema";
 import type { ArticleRecord } from "./present";
 import { anyWordQuery } from "./search-repository";
-import { publicCondition, selectSummaries, summarySelection } from "./selection-repository";
+import { selectSummaries, summarySelection } from "./selection-repository";
 
 const timeframeIntervals: Record<PopularTimeframe, string> = {
   day: "1 day",
@@ -39,7 +40,7 @@ export function createArticleRankingsRepository(db: Executor) {
         .leftJoin(recent, eq(recent.articleId, articles.id))
         .where(
           and(
-            publicCondition(),
+            publicArticleCondition(),
             or(
               sql`${recent.articleId} is not null`,
               gt(articles.publishedAt, sql`now() - interval '30 days'`),
@@ -73,7 +74,7 @@ export function createArticleRankingsRepository(db: Executor) {
       // Only articles read within the timeframe; the service fills a short list with the latest.
       return selectSummaries(tx)
         .innerJoin(windowViews, eq(windowViews.articleId, articles.id))
-        .where(publicCondition())
+        .where(publicArticleCondition())
         .orderBy(desc(windowViews.views), desc(articles.viewCount), desc(articles.publishedAt))
         .limit(limit);
     },
@@ -95,7 +96,7 @@ export function createArticleRankingsRepository(db: Executor) {
       const sourceCategory = sql`(select s.category_id from articles s where s.id = ${source.id})`;
       const words = anyWordQuery(source.title);
       const newestWhere = (condition: SQL, count: number) =>
-        sql`(select ${articles.id} from ${articles} where ${publicCondition()} and ${articles.id} <> ${source.id} and ${condition} order by ${articles.publishedAt} desc limit ${sql.raw(String(count))})`;
+        sql`(select ${articles.id} from ${articles} where ${publicArticleCondition()} and ${articles.id} <> ${source.id} and ${condition} order by ${articles.publishedAt} desc limit ${sql.raw(String(count))})`;
       const candidates = sql.join(
         [
           newestWhere(sql`${articles.tags} && ${sourceTags}`, 200),

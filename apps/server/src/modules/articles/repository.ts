@@ -2,6 +2,7 @@ import type { ReviewState } from "@aurumwire/shared/article-review";
 import type { ArticleStatus } from "@aurumwire/shared/articles";
 import { and, arrayContains, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
+import { publicArticleCondition } from "../../db/public-articles";
 import { articles, categories, users } from "../../db/schema";
 import { createArticleListingsRepository } from "./listings-repository";
 import type { ArticleRecord } from "./present";
@@ -12,7 +13,6 @@ import { type ArticleSearchLayer, buildArticleSearch } from "./search-repository
 import {
   type ArticleVisibility,
   fullSelection,
-  publicCondition,
   selectSummaries,
   summarySelection,
   visibilityCondition,
@@ -189,7 +189,7 @@ export function createArticlesRepository(db: Executor) {
 
     async featured(limit: number, tx: Executor = db): Promise<ArticleRecord[]> {
       return selectSummaries(tx)
-        .where(and(publicCondition(), eq(articles.isFeatured, true)))
+        .where(and(publicArticleCondition(), eq(articles.isFeatured, true)))
         .orderBy(desc(articles.publishedAt), desc(articles.id))
         .limit(limit);
     },
@@ -203,7 +203,7 @@ export function createArticlesRepository(db: Executor) {
       return selectSummaries(tx, fullSelection)
         .where(
           and(
-            publicCondition(),
+            publicArticleCondition(),
             categoryIds ? inArray(articles.categoryId, categoryIds) : undefined,
           ),
         )

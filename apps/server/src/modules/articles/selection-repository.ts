@@ -1,5 +1,6 @@
-import { and, eq, getTableColumns, lte, or, type SQL, sql } from "drizzle-orm";
+import { eq, getTableColumns, or, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client";
+import { publicArticleCondition } from "../../db/public-articles";
 import { articles, categories, users } from "../../db/schema";
 
 /**
@@ -38,18 +39,10 @@ const referenceColumns = {
 export const summarySelection = { ...summaryColumns, ...referenceColumns };
 export const fullSelection = { ...summarySelection, content };
 
-export function publicCondition(): SQL {
-  return and(
-    eq(articles.status, "published"),
-    eq(articles.isActive, true),
-    lte(articles.publishedAt, sql`now()`),
-  )!;
-}
-
 export function visibilityCondition(visibility: ArticleVisibility): SQL | undefined {
   if (visibility === "any") return undefined;
-  if (visibility === "public") return publicCondition();
-  return or(publicCondition(), eq(articles.authorId, visibility.publicOrAuthor));
+  if (visibility === "public") return publicArticleCondition();
+  return or(publicArticleCondition(), eq(articles.authorId, visibility.publicOrAuthor));
 }
 
 /** Articles with their category and author, as list rows (or whole, with `fullSelection`). */

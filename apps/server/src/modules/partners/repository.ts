@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, lte, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { deleteRows } from "../../db/delete-rows";
+import { publicArticleCondition } from "../../db/public-articles";
 import {
   articles,
   categories,
@@ -177,10 +178,8 @@ export function createPartnersRepository(db: Executor) {
         .leftJoin(categories, eq(categories.id, articles.categoryId))
         .where(
           and(
-            eq(articles.status, "published"),
-            eq(articles.isActive, true),
             // Only what readers can already read: a scheduled article waits (issue 28, 7).
-            lte(articles.publishedAt, now),
+            publicArticleCondition(now),
             alreadyThere ? notInArray(articles.id, alreadyThere) : undefined,
           ),
         )
