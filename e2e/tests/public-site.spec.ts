@@ -55,7 +55,13 @@ test("an article page shows its body, the disclaimer and related articles, and c
   const viewRequest = await view;
   expect(viewRequest.headers()["x-session-id"]).toMatch(/^[\w-]{8,}$/);
   const answer = await (await viewRequest.response())?.json();
-  expect(answer).toMatchObject({ success: true, counted: true });
+  // Whether this view counts depends on the rest of the run: every test's anonymous views come
+  // from 127.0.0.1 with the same browser, so they are one visitor a day per article, and one
+  // address with at most 60 counted views an hour (decision 074). A retry, or a worker whose
+  // earlier tests read 60 articles, is answered `counted: false`, rightly. Counting itself is
+  // tested on the server (`articles-popularity.test.ts`) and, for a signed-in reader, in
+  // `article-analytics.spec.ts`; here: the page sends the view and the server takes it.
+  expect(answer).toMatchObject({ success: true, counted: expect.any(Boolean) });
 });
 
 test("a tag click lands on the search results for that tag, the searched words marked", async ({

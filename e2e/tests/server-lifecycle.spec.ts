@@ -120,7 +120,7 @@ const cases: Array<[string, (started: Started) => void]> = [
 
 for (const [index, [name, stop]] of cases.entries()) {
   test(`npm start closes the database and exits on ${name}`, async () => {
-    test.setTimeout(180_000);
+    test.setTimeout(600_000); // a hang bound: at a load of 20 one case took 1.5 min
     const started = await startServer();
     try {
       // The first start on the new data folder says, in one line, that it seeds the demo content.

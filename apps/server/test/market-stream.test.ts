@@ -209,6 +209,22 @@ describe("market stream from a Coinbase Exchange feed", () => {
     await expect.poll(stream.marketsCalls, { timeout: 30_000 }).toBeGreaterThan(calls);
   });
 
+  it("fills only the coin whose trades were missed: another coin keeps its streamed price", async () => {
+    const client = await reader();
+    await stateEvent(client, "live");
+    const btcStreamed = Number((livePrices.bitcoin! * 1.01).toFixed(2));
+    feed.ticker({ product: "BTC-USD", price: btcStreamed.toFixed(2) });
+    await priceEvent(client, "BTC", btcStreamed);
+    const before = stream.provider.requestsTo("/api/v3/coins/markets").length;
+    feed.skipTrades("DOGE-USD", 3);
+    // The fill's answer for DOGE reaches the reader; the price API was asked for DOGE alone.
+    await priceEvent(client, "DOGE", livePrices.dogecoin!);
+    const asked = stream.provider.requestsTo("/api/v3/coins/markets").slice(before);
+    expect(asked.map((request) => request.query.get("ids"))).toEqual(["dogecoin"]);
+    // BTC's streamed price is newer than the API's (a browser test at load 20 saw it replaced).
+    expect(await tickerPrice("BTC")).toBe(btcStreamed);
+  });
+
   it("records the streamed prices in the hour's history point", async () => {
     await expect
       .poll(

@@ -139,13 +139,17 @@ export function createMarketStreamController(options: StreamControllerOptions) {
     queue(tick);
   }
 
-  /** Prices from the price API after a drop or a gap, then told to every instance. */
-  function fillGap(reason: string) {
+  /**
+   * Prices from the price API after a drop (every coin) or a gap (the coins whose trades were
+   * missed, not the others: their streamed prices are newer than the API's), then told to every
+   * instance.
+   */
+  function fillGap(reason: string, only?: readonly string[]) {
     if (gapFillRunning || Date.now() - lastGapFill < gapFillMs) return;
     lastGapFill = Date.now();
     gapFillRunning = (async () => {
       try {
-        const symbols = Object.values(exchange.products);
+        const symbols = only ?? Object.values(exchange.products);
         const started = Date.now();
         const at = new Date(started).toISOString();
         const ticks: AcceptedTick[] = [];
@@ -187,7 +191,7 @@ export function createMarketStreamController(options: StreamControllerOptions) {
           bus.publish({ kind: "stream-state", state: "delayed" });
         }
       },
-      onGap: () => fillGap("missed trades"),
+      onGap: (symbols) => fillGap("missed trades", symbols),
     },
   };
   const stream = exchange.create(streamOptions);
