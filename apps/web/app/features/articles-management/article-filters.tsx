@@ -4,16 +4,14 @@ import {
   reviewStates,
 } from "@aurumwire/shared/article-review";
 import { articleStatuses } from "@aurumwire/shared/articles";
-import AddIcon from "@mui/icons-material/Add";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Tooltip from "@mui/material/Tooltip";
-import { Link as RouterLink } from "react-router";
 import { CategorySelect } from "../../components/category-select";
 import { SearchField } from "../../components/form/search-field";
 import { SelectField, type SelectOption } from "../../components/form/select-field";
-import { dashboardPaths } from "../../lib/dashboard-paths";
+import { NewArticleButton } from "../../components/new-article-button";
 import { statusLabels } from "./article-row";
 
 export type StatusFilter = AdminStatusFilter;
@@ -115,15 +113,9 @@ export function ArticleFilters(props: {
         >
           Image batches
         </Button>
-        <Button
-          component={RouterLink}
-          to={dashboardPaths.createArticle}
-          variant="contained"
-          startIcon={<AddIcon />}
-          sx={{ whiteSpace: "nowrap", flexShrink: 0 }}
-        >
+        <NewArticleButton sx={{ whiteSpace: "nowrap", flexShrink: 0 }}>
           New Article
-        </Button>
+        </NewArticleButton>
       </Stack>
     </Paper>
   );

@@ -1,6 +1,5 @@
 import { limits } from "@aurumwire/shared/limits";
 import { editorRoles, hasRole } from "@aurumwire/shared/roles";
-import AddIcon from "@mui/icons-material/Add";
 import ArticleIcon from "@mui/icons-material/Article";
 import CampaignIcon from "@mui/icons-material/Campaign";
 import EditNoteIcon from "@mui/icons-material/EditNote";
@@ -28,6 +27,7 @@ import { type ArticleListItem, useAdminArticles, useArticleStats } from "../../a
 import { useArticleDelete } from "../../components/article-delete";
 import { ArticleStatusChip } from "../../components/article-status-chip";
 import { useFeedback } from "../../components/feedback";
+import { NewArticleButton } from "../../components/new-article-button";
 import { PageHeading } from "../../components/page-heading";
 import { useAuth } from "../../lib/auth-context";
 import { dashboardPaths } from "../../lib/dashboard-paths";
@@ -93,14 +93,7 @@ export function DashboardHome() {
               Crypto Campaigns
             </Button>
           )}
-          <Button
-            component={RouterLink}
-            to={dashboardPaths.createArticle}
-            variant="contained"
-            startIcon={<AddIcon />}
-          >
-            Create Article
-          </Button>
+          <NewArticleButton>Create Article</NewArticleButton>
         </Stack>
       </PageHeading>
 
