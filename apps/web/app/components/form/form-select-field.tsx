@@ -1,4 +1,5 @@
 import type { TextFieldProps } from "@mui/material/TextField";
+import type { ReactNode } from "react";
 import type { Control, FieldPath, FieldValues } from "react-hook-form";
 import { FormTextField } from "./form-text-field";
 import { optionItems, type SelectOption } from "./select-field";
@@ -21,6 +22,14 @@ export function FormSelectField<Values extends FieldValues, Transformed = Values
       {optionItems(options)}
     </FormTextField>
   );
+}
+
+/** Options from a list of values, each shown as `labelOf` says: the value itself unless told. */
+export function valueOptions<Value extends string>(
+  values: readonly Value[],
+  labelOf: (value: Value) => ReactNode = (value) => value,
+): SelectOption<Value>[] {
+  return values.map((value) => ({ value, label: labelOf(value) }));
 }
 
 /** Options from a list of words, each shown capitalized ("news" reads "News"). */

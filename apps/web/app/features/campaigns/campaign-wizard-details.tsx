@@ -9,17 +9,22 @@ import {
 } from "@aurumwire/shared/campaigns";
 import Box from "@mui/material/Box";
 import FormControlLabel from "@mui/material/FormControlLabel";
-import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Switch from "@mui/material/Switch";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import type { UseFormReturn } from "react-hook-form";
+import { FormSelectField, valueOptions } from "../../components/form/form-select-field";
 import { FormTextField } from "../../components/form/form-text-field";
 import { formatCount } from "../../lib/numbers";
 import { ArticleChooser } from "./article-chooser";
 import type { DetailsValues } from "./campaign-wizard-parts";
 import { PartnerChooser } from "./partner-chooser";
+
+const lengthOptions = valueOptions(
+  aiLengths,
+  (length) => `${length} (${aiLengthWords[length].join("-")} words)`,
+);
 
 /** Fields side by side from a small screen up; on a phone one under the other. */
 function FieldRow(props: { columns: 2 | 3; children: ReactNode }) {
@@ -60,14 +65,14 @@ export function DetailsStep({
   articleIds: number[];
   setArticleIds: (ids: number[]) => void;
 }) {
-  const selectField = (name: keyof DetailsValues, label: string, options: readonly string[]) => (
-    <FormTextField name={name} control={form.control} label={label} select fullWidth>
-      {options.map((option) => (
-        <MenuItem key={option} value={option}>
-          {option}
-        </MenuItem>
-      ))}
-    </FormTextField>
+  const selectField = (name: keyof DetailsValues, label: string, values: readonly string[]) => (
+    <FormSelectField
+      name={name}
+      control={form.control}
+      label={label}
+      options={valueOptions(values)}
+      fullWidth
+    />
   );
 
   // The label stays above the field: a date input always shows its dd/mm/yyyy pattern.
@@ -135,13 +140,12 @@ export function DetailsStep({
               <FieldRow columns={3}>
                 {selectField("contentType", "Content type", aiContentTypes)}
                 {selectField("tone", "Tone", aiTones)}
-                <FormTextField name="targetLength" control={form.control} label="Length" select>
-                  {aiLengths.map((length) => (
-                    <MenuItem key={length} value={length}>
-                      {length} ({aiLengthWords[length].join("-")} words)
-                    </MenuItem>
-                  ))}
-                </FormTextField>
+                <FormSelectField
+                  name="targetLength"
+                  control={form.control}
+                  label="Length"
+                  options={lengthOptions}
+                />
               </FieldRow>
             </Paper>
           )}

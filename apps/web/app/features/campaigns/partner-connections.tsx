@@ -15,7 +15,6 @@ import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import FormControlLabel from "@mui/material/FormControlLabel";
-import MenuItem from "@mui/material/MenuItem";
 import Switch from "@mui/material/Switch";
 import TableCell from "@mui/material/TableCell";
 import TableRow from "@mui/material/TableRow";
@@ -31,6 +30,7 @@ import {
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useFeedback } from "../../components/feedback";
 import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
+import { FormSelectField, valueOptions } from "../../components/form/form-select-field";
 import { FormTextField } from "../../components/form/form-text-field";
 import { ManagementTable } from "../../components/management-table";
 import { formatDateTime } from "../../lib/dates";
@@ -49,6 +49,9 @@ type Values = {
   windowHours: string;
   isDefault: boolean;
 };
+
+const kindOptions = valueOptions(partnerKinds, (kind) => partnerKindLabels[kind]);
+
 const fields = [
   "name",
   "kind",
@@ -119,19 +122,13 @@ function ConnectionDialog(props: {
         <DialogTitle>{editing ? "Edit Partner Connection" : "Add Partner Connection"}</DialogTitle>
         <DialogContent sx={{ display: "grid", gap: 2, pt: "8px !important" }}>
           <FormTextField name="name" control={form.control} label="Name" required />
-          <FormTextField
+          <FormSelectField
             name="kind"
             control={form.control}
             label="Kind"
-            select
+            options={kindOptions}
             disabled={!!editing}
-          >
-            {partnerKinds.map((option) => (
-              <MenuItem key={option} value={option}>
-                {partnerKindLabels[option]}
-              </MenuItem>
-            ))}
-          </FormTextField>
+          />
           <FormTextField
             name="url"
             control={form.control}
@@ -164,18 +161,12 @@ function ConnectionDialog(props: {
             }
           />
           {kind !== "webhook" && (
-            <FormTextField
+            <FormSelectField
               name="postStatus"
               control={form.control}
               label="Post status on the partner"
-              select
-            >
-              {partnerPostStatuses.map((option) => (
-                <MenuItem key={option} value={option}>
-                  {option}
-                </MenuItem>
-              ))}
-            </FormTextField>
+              options={valueOptions(partnerPostStatuses)}
+            />
           )}
           <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: "1fr 1fr" }}>
             <FormTextField

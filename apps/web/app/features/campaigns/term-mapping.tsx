@@ -10,7 +10,6 @@ import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
-import MenuItem from "@mui/material/MenuItem";
 import TableCell from "@mui/material/TableCell";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
@@ -19,12 +18,17 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useSaveTermMapping, useTermMappings } from "../../api/campaigns";
 import { schemaResolver, showServerFieldErrors } from "../../components/form/form-kit";
+import { FormSelectField, valueOptions } from "../../components/form/form-select-field";
 import { FormTextField } from "../../components/form/form-text-field";
 import { ManagementTable } from "../../components/management-table";
 import { errorMessage } from "../../lib/error-text";
 
 type Values = { taxonomy: string; slug: string; remoteId: string };
 const resolver = schemaResolver(termMappingInputSchema, (values: Values) => values);
+const taxonomyOptions = valueOptions(
+  partnerTaxonomies,
+  (taxonomy) => partnerTaxonomyLabels[taxonomy],
+);
 
 /**
  * The term mapping of one connection (decision 175): our category or tag (by slug) and the
@@ -138,13 +142,12 @@ export function TermMappingDialog(props: {
                 alignItems: "start",
               }}
             >
-              <FormTextField select name="taxonomy" control={form.control} label="Kind">
-                {partnerTaxonomies.map((taxonomy) => (
-                  <MenuItem key={taxonomy} value={taxonomy}>
-                    {partnerTaxonomyLabels[taxonomy]}
-                  </MenuItem>
-                ))}
-              </FormTextField>
+              <FormSelectField
+                name="taxonomy"
+                control={form.control}
+                label="Kind"
+                options={taxonomyOptions}
+              />
               <FormTextField
                 name="slug"
                 control={form.control}
