@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { databaseId } from "./database-id";
+import { okResponse } from "./ok-response";
 
 /** API key permissions of spec point 6; each one opens exactly its routes of the public API. */
 export const apiKeyPermissions = [
@@ -104,24 +105,17 @@ export type ApiKeyView = z.infer<typeof apiKeySchema>;
 
 export const apiKeyIdParamsSchema = z.object({ id: databaseId() });
 
-export const apiKeyListResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ apiKeys: z.array(apiKeySchema) }),
-});
+export const apiKeyListResponseSchema = okResponse(z.object({ apiKeys: z.array(apiKeySchema) }));
 export type ApiKeyListResponse = z.infer<typeof apiKeyListResponseSchema>;
 
-export const apiKeyResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ apiKey: apiKeySchema }),
-});
+export const apiKeyResponseSchema = okResponse(z.object({ apiKey: apiKeySchema }));
 export type ApiKeyResponse = z.infer<typeof apiKeyResponseSchema>;
 
 /**
  * The creation answer: `apiKey` is the full secret, shown this once and never again; `keyInfo`
  * describes the stored key (spec: keyInfo {name, permissions, expiresAt}, plus the rest of the view).
  */
-export const createdApiKeyResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ apiKey: z.string(), keyInfo: apiKeySchema }),
-});
+export const createdApiKeyResponseSchema = okResponse(
+  z.object({ apiKey: z.string(), keyInfo: apiKeySchema }),
+);
 export type CreatedApiKeyResponse = z.infer<typeof createdApiKeyResponseSchema>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { trackedCoinEntries } from "./coins";
 import { limits } from "./limits";
 import { marketHistoryMaxCoins, marketHistoryPeriods } from "./market-history";
+import { okResponse } from "./ok-response";
 
 /**
  * Market data shapes (spec points 3 and 7) and the built-in sample data of spec point 8. Every
@@ -52,24 +53,21 @@ const provenance = {
 };
 
 /** GET /api/market-data (spec 7), plus where the numbers come from. */
-export const marketDataResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ marketAnalytics: z.array(marketAnalyticsCardSchema), ...provenance }),
-});
+export const marketDataResponseSchema = okResponse(
+  z.object({ marketAnalytics: z.array(marketAnalyticsCardSchema), ...provenance }),
+);
 export type MarketDataResponse = z.infer<typeof marketDataResponseSchema>;
 
 /** GET /api/market-data/ticker: the 12 coins of the header price ticker. */
-export const tickerResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ coins: z.array(tickerCoinSchema), ...provenance }),
-});
+export const tickerResponseSchema = okResponse(
+  z.object({ coins: z.array(tickerCoinSchema), ...provenance }),
+);
 export type TickerResponse = z.infer<typeof tickerResponseSchema>;
 
 /** GET /api/market-data/markets: the 'Live Cryptocurrency Prices' table of /markets. */
-export const marketsTableResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ assets: z.array(marketAssetSchema), ...provenance }),
-});
+export const marketsTableResponseSchema = okResponse(
+  z.object({ assets: z.array(marketAssetSchema), ...provenance }),
+);
 export type MarketsTableResponse = z.infer<typeof marketsTableResponseSchema>;
 
 export type TickerData = TickerResponse["data"];
@@ -120,10 +118,7 @@ export const marketHistoryDataSchema = z.object({
 });
 export type MarketHistoryData = z.infer<typeof marketHistoryDataSchema>;
 
-export const marketHistoryResponseSchema = z.object({
-  success: z.literal(true),
-  data: marketHistoryDataSchema,
-});
+export const marketHistoryResponseSchema = okResponse(marketHistoryDataSchema);
 export type MarketHistoryResponse = z.infer<typeof marketHistoryResponseSchema>;
 
 const trackedSymbols = () => tickerCoins.map((coin) => coin.symbol);

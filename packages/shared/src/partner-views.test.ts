@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { okResponse, partnerConnectionViewSchema } from "./partner-views";
+import { okResponse } from "./ok-response";
+import { partnerConnectionViewSchema } from "./partner-views";
 
 describe("the partner response schemas", () => {
   it("let only what they name leave the server", () => {

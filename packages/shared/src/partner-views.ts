@@ -131,7 +131,3 @@ export const bulkOnboardResultSchema = z.object({
     }),
   ),
 });
-
-/** `{ success: true, data }`: the envelope of every partner and campaign endpoint. */
-export const okResponse = <T extends z.ZodType>(data: T) =>
-  z.object({ success: z.literal(true), data });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { articleListResponseSchema, articleSchema } from "./articles";
 import { limits } from "./limits";
+import { okResponse } from "./ok-response";
 import { sentimentLabels } from "./sentiment-display";
 import { sentimentEngineSchema } from "./sentiment-engine";
 
@@ -139,10 +140,7 @@ export const sentimentOverviewSchema = z.object({
 export type SentimentOverview = z.infer<typeof sentimentOverviewSchema>;
 
 /** GET /public/sentiment: the index and each coin, with 30 days of history. */
-export const publicSentimentResponseSchema = z.object({
-  success: z.literal(true),
-  data: sentimentOverviewSchema,
-});
+export const publicSentimentResponseSchema = okResponse(sentimentOverviewSchema);
 
 export const publicSentimentQuerySchema = z.object({
   coin: z

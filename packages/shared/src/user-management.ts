@@ -2,6 +2,7 @@ import { z } from "zod";
 import { paginationSchema } from "./articles";
 import { databaseId } from "./database-id";
 import { limits } from "./limits";
+import { okResponse } from "./ok-response";
 import { roles } from "./roles";
 import { avatarUrlSchema, emailSchema } from "./users";
 
@@ -87,16 +88,12 @@ export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 export const userIdParamsSchema = z.object({ id: databaseId() });
 
-export const userListResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ users: z.array(managedUserSchema), pagination: paginationSchema }),
-});
+export const userListResponseSchema = okResponse(
+  z.object({ users: z.array(managedUserSchema), pagination: paginationSchema }),
+);
 export type UserListResponse = z.infer<typeof userListResponseSchema>;
 
-export const userResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ user: managedUserSchema }),
-});
+export const userResponseSchema = okResponse(z.object({ user: managedUserSchema }));
 export type UserResponse = z.infer<typeof userResponseSchema>;
 
 /** Avatar rules of spec point 5, checked in the dialog and again (from the bytes) on the server. */

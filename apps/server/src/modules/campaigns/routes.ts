@@ -5,7 +5,7 @@ import {
 } from "@aurumwire/shared/campaign-views";
 import { campaignArticlesSchema, campaignDraftSchema } from "@aurumwire/shared/campaigns";
 import { databaseId } from "@aurumwire/shared/database-id";
-import { okResponse } from "@aurumwire/shared/partner-views";
+import { okResponse } from "@aurumwire/shared/ok-response";
 import { editorRoles } from "@aurumwire/shared/roles";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";

@@ -1,4 +1,5 @@
 import { databaseId } from "@aurumwire/shared/database-id";
+import { okResponse } from "@aurumwire/shared/ok-response";
 import {
   termMappingInputSchema,
   termMappingListSchema,
@@ -9,7 +10,6 @@ import {
   complianceStatusSchema,
   connectionTestResultSchema,
   integrationStatusSchema,
-  okResponse,
   partnerConnectionViewSchema,
   partnerPushViewSchema,
   recommendedArticleSchema,
