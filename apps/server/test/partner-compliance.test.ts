@@ -89,11 +89,35 @@ describe("the compliance rule", () => {
   it("lets only one of two racing requests for the last slot go out now", async () => {
     const partner = await createPartner({ maxArticles: 1 });
     const [a, b] = [await publishedArticle(), await publishedArticle()];
-    const [one, two, same] = await Promise.all([
+    // The first post to reach WordPress is held there until the other two requests are answered,
+    // so they are decided while it is on its way, however the machine schedules the three (on a
+    // busy one the first could otherwise finish before the third began, which makes the third a
+    // re-send: an update, answered 200).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let posts = 0;
+    wpServer.setHandler(async (request, response) => {
+      if (request.method === "POST" && request.path === "/wp-json/wp/v2/posts" && posts++ === 0) {
+        await held;
+      }
+      return wp.handler(request, response);
+    });
+    const requests = [
       onboard(a.id, partner.id),
       onboard(b.id, partner.id),
       onboard(a.id, partner.id),
-    ]);
+    ];
+    let answered = 0;
+    for (const request of requests) {
+      void request.then(() => {
+        answered += 1;
+        if (answered === 2) release();
+      });
+    }
+    const [one, two, same] = await Promise.all(requests);
+    expect(posts).toBe(1);
     // The two requests for article a race each other too: either may win, the other is refused.
     const forA = [one, same].sort((x, y) => x.statusCode - y.statusCode);
     expect(forA[1]?.statusCode).toBe(409);

@@ -5,7 +5,7 @@ import type { UserRow } from "../../db/schema";
 import { articleBodyText } from "../../lib/search-highlight";
 import type { ArticleEditorService } from "../articles/editor-service";
 import type { ArticleReads } from "../articles/reads-service";
-import { clampText } from "./draft-content";
+import { clampText, draftForReview } from "./draft-content";
 import type { GenerationRunner } from "./generation";
 import type { ChatProvider } from "./provider";
 import type { AiGenerationsRepository } from "./repository";
@@ -78,11 +78,7 @@ export function createBreakingNewsDrafts(deps: {
         metaTitle: article.metaTitle || null,
         metaDescription: article.metaDescription || null,
         featuredImage: null,
-        status: "draft",
-        isFeatured: false,
-        isPremium: false,
-        generateImage: false,
-        publishedAt: null,
+        ...draftForReview,
       });
       await repository.update(result.generation.id, { articleId: saved.id });
       return saved;

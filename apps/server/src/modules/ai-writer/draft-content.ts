@@ -3,6 +3,7 @@ import {
   type GenerationSource,
   generatorSectionCounts,
 } from "@aurumwire/shared/ai-writer";
+import type { ArticleInputParsed } from "@aurumwire/shared/articles";
 import { limits } from "@aurumwire/shared/limits";
 import { ServiceError } from "../../lib/service-failure";
 
@@ -19,6 +20,18 @@ export interface Outline {
   tags: string[];
   sections: { heading: string; points: string }[];
 }
+
+/**
+ * How every article the writer drafts is saved (decision 090): a draft left for a person to
+ * review, neither featured nor premium, with no image asked for and no publication date.
+ */
+export const draftForReview = {
+  status: "draft",
+  isFeatured: false,
+  isPremium: false,
+  generateImage: false,
+  publishedAt: null,
+} as const satisfies Partial<ArticleInputParsed>;
 
 /** Cuts text at a word boundary to at most `max` characters. */
 export function clampText(text: string, max: number): string {

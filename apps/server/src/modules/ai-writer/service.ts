@@ -17,6 +17,7 @@ import type { NewsItemReads } from "../breaking-news/items-service";
 import type { CategoriesService } from "../categories/service";
 import { findArchiveSources } from "./archive-research";
 import { createBreakingNewsDrafts } from "./breaking-news-drafts";
+import { draftForReview } from "./draft-content";
 import { createGenerationRunner, type ProgressListener } from "./generation";
 import type { AiGenerationsRepository } from "./repository";
 import { createTopicFinder } from "./topics";
@@ -193,14 +194,7 @@ export function createAiWriterService(deps: {
       // One draft (and one audit entry) per generation: a double click answers the first.
       const article = await deps.articleEditor.create(
         actor,
-        {
-          ...input,
-          status: "draft",
-          isFeatured: false,
-          isPremium: false,
-          generateImage: false,
-          publishedAt: null,
-        },
+        { ...input, ...draftForReview },
         { creationKey: `generation:${generation.id}` },
       );
       if (await repository.linkArticle(generation.id, article.id)) {
