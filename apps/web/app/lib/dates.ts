@@ -3,10 +3,11 @@ import { dateFormats } from "@aurumwire/shared/limits";
 import { format, formatDistanceToNow, isValid } from "date-fns";
 
 /**
- * Every date the web app shows, in one module. Dates on public pages, which render on the server
- * too, are in UTC so server and browser agree: formatPublicArticleDate. Dates on dashboard
- * screens. The dashboard renders only in the browser, so times are shown in
- * the reader's own time zone (public pages use UTC so server and browser agree; decision 062).
+ * Every date the dashboard shows, in one module. The dashboard renders only in the browser, so
+ * times are shown in the reader's own time zone. Public pages render on the server too and show
+ * dates in UTC so server and browser agree (decision 062): they format with `formatDate` of
+ * `@aurumwire/shared/format`, which the server uses as well, and never import this module, whose
+ * date-fns would add ~6 KB gzipped to every reading page's first load (issue 35).
  */
 const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -42,14 +43,6 @@ export function formatDisplayDate(
   if (value === null || value === undefined || value === "") return "Just now";
   const date = value instanceof Date ? value : new Date(value);
   return isValid(date) ? format(date, pattern) : "Just now";
-}
-
-/**
- * An article date on a public page as 'MMM dd, yyyy' (spec point 9), in UTC (decision 062);
- * missing or unreadable dates read 'Just now'.
- */
-export function formatPublicArticleDate(value: string | null | undefined): string {
-  return formatDate(value, dateFormats.articles);
 }
 
 /** A calendar day sent as 'yyyy-MM-dd' (UTC days of the analytics) as 'MMM d', the same day everywhere. */

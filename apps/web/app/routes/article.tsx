@@ -1,4 +1,5 @@
-import { limits } from "@aurumwire/shared/limits";
+import { formatDate } from "@aurumwire/shared/format";
+import { dateFormats, limits } from "@aurumwire/shared/limits";
 import { authorPath } from "@aurumwire/shared/slugs";
 import { SiteLink } from "../components/site-link";
 import { LikeButton, ShareButton } from "../features/articles/article-actions";
@@ -17,7 +18,6 @@ import { useTrackView } from "../features/articles/use-track-view";
 import { NewsletterBox } from "../features/newsletter/newsletter-box";
 import { loadArticleSentiment } from "../features/sentiment/sentiment.server";
 import { SentimentChip } from "../features/sentiment/sentiment-chip";
-import { formatPublicArticleDate } from "../lib/dates";
 import { readingPage } from "../lib/reading-page";
 import { absoluteUrl, breadcrumbJsonLd, newsArticleJsonLd, seoMeta, siteFrom } from "../lib/seo";
 import type { Route } from "./+types/article";
@@ -119,7 +119,7 @@ export default function ArticlePage({ loaderData, matches }: Route.ComponentProp
             </SiteLink>
           </span>
           <time dateTime={article.publishedAt ?? undefined}>
-            {formatPublicArticleDate(article.publishedAt)}
+            {formatDate(article.publishedAt, dateFormats.articles)}
           </time>
           <span>{article.readingTime} min read</span>
           <span>{formatViews(article.viewCount)}</span>

@@ -1,9 +1,10 @@
 import type { Article, HighlightPart } from "@aurumwire/shared/articles";
+import { formatDate } from "@aurumwire/shared/format";
+import { dateFormats } from "@aurumwire/shared/limits";
 import { SiteLink } from "../../components/site-link";
 import "../../components/site.css";
 import "./articles.css";
 import { readableTextColor } from "../../lib/contrast";
-import { formatPublicArticleDate } from "../../lib/dates";
 import { CoverImage } from "./cover-image";
 import { articleImage, articlePath, authorName, type CardArticle, formatViews } from "./format";
 import { LiveChip } from "./live-articles";
@@ -119,7 +120,7 @@ export function ArticleCard({
           ))}
         <div className="aw-card__meta">
           {variant !== "small" && <span>{authorName(article)}</span>}
-          <span>{formatPublicArticleDate(article.publishedAt)}</span>
+          <span>{formatDate(article.publishedAt, dateFormats.articles)}</span>
           {variant !== "small" && <span>{article.readingTime} min read</span>}
           {variant === "hero" && <span>{formatViews(article.viewCount)}</span>}
         </div>
