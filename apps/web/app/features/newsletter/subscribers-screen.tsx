@@ -19,7 +19,7 @@ import {
   useRemoveSubscriber,
   useSaveDigestHour,
   useSubscribers,
-} from "../../api/newsletter";
+} from "../../api/admin-newsletter";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useFeedback } from "../../components/feedback";
 import { ManagementTable } from "../../components/management-table";
