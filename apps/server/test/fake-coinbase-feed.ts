@@ -25,6 +25,7 @@ export async function startFakeCoinbaseFeed(options: { heartbeatMs?: number } = 
   const subscriptions: unknown[] = [];
   let connections = 0;
   let heartbeats = true;
+  let heartbeatRounds = 0;
   const sequence = new Map<string, number>();
   const tradeId = new Map<string, number>();
   let products: string[] = [];
@@ -41,6 +42,7 @@ export async function startFakeCoinbaseFeed(options: { heartbeatMs?: number } = 
 
   const beat = setInterval(() => {
     if (!heartbeats) return;
+    heartbeatRounds += 1;
     for (const product of products) {
       broadcast(
         JSON.stringify({
@@ -84,6 +86,8 @@ export async function startFakeCoinbaseFeed(options: { heartbeatMs?: number } = 
   return {
     url: `ws://127.0.0.1:${port}`,
     connectionCount: () => connections,
+    /** How many times the heartbeats of every product have been sent. */
+    heartbeatRounds: () => heartbeatRounds,
     openCount: () => subscribed.size,
     subscriptions,
     /** A ticker message; sequence and trade id count up per product unless given. */

@@ -1,7 +1,8 @@
+import type { ServerResponse } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type FakeCoinbaseFeed, startFakeCoinbaseFeed } from "./fake-coinbase-feed";
-import { healthyProvider, livePrices } from "./fake-coingecko";
-import { sendJson } from "./fake-http-server";
+import { healthyProvider, livePrices, providerCoin } from "./fake-coingecko";
+import { type RecordedRequest, sendJson } from "./fake-http-server";
 import {
   coinsOf,
   priceEvent,
@@ -22,6 +23,19 @@ describe("market stream from a Coinbase Exchange feed", () => {
   let stream: StreamApp;
   const reader = () => stream.reader();
   const tickerPrice = (symbol: string) => stream.tickerPrice(symbol);
+  /** The healthy price API, with other prices for some coins. */
+  const priceApiWith =
+    (prices: Record<string, number>) => (request: RecordedRequest, response: ServerResponse) => {
+      if (request.path !== "/api/v3/coins/markets") return healthyProvider()(request, response);
+      const ids = (request.query.get("ids") ?? "").split(",");
+      sendJson(
+        response,
+        200,
+        ids
+          .filter((id) => livePrices[id] !== undefined)
+          .map((id) => providerCoin(id, prices[id] ?? livePrices[id]!)),
+      );
+    };
 
   beforeAll(async () => {
     feed = await startFakeCoinbaseFeed({ heartbeatMs: 100 });
@@ -215,14 +229,69 @@ describe("market stream from a Coinbase Exchange feed", () => {
     const btcStreamed = Number((livePrices.bitcoin! * 1.01).toFixed(2));
     feed.ticker({ product: "BTC-USD", price: btcStreamed.toFixed(2) });
     await priceEvent(client, "BTC", btcStreamed);
-    const before = stream.provider.requestsTo("/api/v3/coins/markets").length;
-    feed.skipTrades("DOGE-USD", 3);
-    // The fill's answer for DOGE reaches the reader; the price API was asked for DOGE alone.
-    await priceEvent(client, "DOGE", livePrices.dogecoin!);
-    const asked = stream.provider.requestsTo("/api/v3/coins/markets").slice(before);
-    expect(asked.map((request) => request.query.get("ids"))).toEqual(["dogecoin"]);
-    // BTC's streamed price is newer than the API's (a browser test at load 20 saw it replaced).
-    expect(await tickerPrice("BTC")).toBe(btcStreamed);
+    // The price API knows a DOGE price of its own now, so the reader's DOGE event can only come
+    // from this test's fill (an earlier test's fill may still be landing on a busy machine).
+    const dogeFilled = Number((livePrices.dogecoin! * 1.05).toFixed(4));
+    stream.provider.setHandler(priceApiWith({ dogecoin: dogeFilled }));
+    try {
+      const before = stream.provider.requestsTo("/api/v3/coins/markets").length;
+      feed.skipTrades("DOGE-USD", 3);
+      // The fill's answer for DOGE reaches the reader; the price API was asked for DOGE alone.
+      await priceEvent(client, "DOGE", dogeFilled);
+      const asked = stream.provider.requestsTo("/api/v3/coins/markets").slice(before);
+      expect(asked.map((request) => request.query.get("ids"))).toEqual(["dogecoin"]);
+      // BTC's streamed price is newer than the API's (a browser test at load 20 saw it replaced).
+      expect(await tickerPrice("BTC")).toBe(btcStreamed);
+    } finally {
+      stream.provider.setHandler(healthyProvider());
+    }
+  });
+
+  it("fills a gap noticed while another fill waits on the price API, once that one is done", async () => {
+    const client = await reader();
+    await stateEvent(client, "live");
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const solFilled = Number((livePrices.solana! * 1.05).toFixed(2));
+    const answer = priceApiWith({ solana: solFilled });
+    stream.provider.setHandler((request, response) => {
+      if (request.path === "/api/v3/coins/markets") {
+        void released.then(() => answer(request, response));
+        return;
+      }
+      return answer(request, response);
+    });
+    try {
+      const before = stream.provider.requestsTo("/api/v3/coins/markets").length;
+      const ids = () =>
+        stream.provider
+          .requestsTo("/api/v3/coins/markets")
+          .slice(before)
+          .map((request) => request.query.get("ids"));
+      // A missed trade shows against an earlier heartbeat of the same connection.
+      const first = feed.heartbeatRounds();
+      await expect.poll(feed.heartbeatRounds, { timeout: 30_000 }).toBeGreaterThan(first + 1);
+      feed.skipTrades("DOGE-USD", 3);
+      await expect.poll(ids, { timeout: 30_000 }).toEqual(["dogecoin"]);
+      // DOGE's fill is waiting on the price API: SOL's missed trades are noticed meanwhile. The
+      // app has read the heartbeat that shows them once it has read a tick sent after it.
+      const rounds = feed.heartbeatRounds();
+      feed.skipTrades("SOL-USD", 3);
+      await expect.poll(feed.heartbeatRounds, { timeout: 30_000 }).toBeGreaterThan(rounds);
+      const eth = Number(((await tickerPrice("ETH"))! * 1.01).toFixed(2));
+      feed.ticker({ product: "ETH-USD", price: eth.toFixed(2) });
+      await priceEvent(client, "ETH", eth);
+      expect(ids()).toEqual(["dogecoin"]);
+      release();
+      // Owed, not dropped: asked for once DOGE's fill is done, and its answer reaches the reader.
+      await expect.poll(ids, { timeout: 30_000 }).toEqual(["dogecoin", "solana"]);
+      await priceEvent(client, "SOL", solFilled);
+    } finally {
+      release();
+      stream.provider.setHandler(healthyProvider());
+    }
   });
 
   it("records the streamed prices in the hour's history point", async () => {

@@ -17,7 +17,7 @@ import type { AcceptedTick, MarketDataLogger, MarketDataService } from "./servic
  *
  * When the connection goes down the state "delayed" is published; after it comes back, and when
  * a heartbeat shows missed trades, the gap is filled from the price API (at most once per
- * `gapFillMs`).
+ * `gapFillMs`; a gap noticed sooner waits for the next fill).
  */
 export type MarketStreamKind = "coinbase" | "kraken";
 
@@ -64,6 +64,14 @@ export function createMarketStreamController(options: StreamControllerOptions) {
   let historyTimer: NodeJS.Timeout | null = null;
   let lastGapFill = 0;
   let gapFillRunning: Promise<void> | null = null;
+  /**
+   * Coins a gap fill still owes, with when their need was noticed ("all" after a reconnect): a
+   * gap noticed while a fill runs, or sooner than `gapFillMs` after the last, waits for the next
+   * fill instead of being dropped (a CI run at load 15 lost a coin's fill that way).
+   */
+  let owed: Map<string, number> | "all" = new Map();
+  let owedAllSince = 0;
+  let gapFillTimer: NodeJS.Timeout | null = null;
   /** When the stream last brought a price per coin: a gap fill never overwrites a newer one. */
   const streamedAt = new Map<string, number>();
   let controller = new AbortController();
@@ -142,23 +150,48 @@ export function createMarketStreamController(options: StreamControllerOptions) {
   /**
    * Prices from the price API after a drop (every coin) or a gap (the coins whose trades were
    * missed, not the others: their streamed prices are newer than the API's), then told to every
-   * instance.
+   * instance. One fill at a time and at most one per `gapFillMs`; what is asked meanwhile is owed
+   * and filled next.
    */
   function fillGap(reason: string, only?: readonly string[]) {
-    if (gapFillRunning || Date.now() - lastGapFill < gapFillMs) return;
+    const noticed = Date.now();
+    if (!only) {
+      owed = "all";
+      owedAllSince = noticed;
+    } else if (owed !== "all") {
+      for (const symbol of only) if (!owed.has(symbol)) owed.set(symbol, noticed);
+    }
+    startGapFill(reason);
+  }
+
+  function startGapFill(reason: string) {
+    if (!running || gapFillRunning || gapFillTimer) return;
+    if (owed !== "all" && owed.size === 0) return;
+    const wait = lastGapFill + gapFillMs - Date.now();
+    if (wait > 0) {
+      gapFillTimer = setTimeout(() => {
+        gapFillTimer = null;
+        startGapFill(reason);
+      }, wait);
+      gapFillTimer.unref();
+      return;
+    }
+    const asked: Array<[string, number]> =
+      owed === "all"
+        ? Object.values(exchange.products).map((symbol) => [symbol, owedAllSince])
+        : [...owed];
+    owed = new Map();
     lastGapFill = Date.now();
     gapFillRunning = (async () => {
       try {
-        const symbols = only ?? Object.values(exchange.products);
-        const started = Date.now();
-        const at = new Date(started).toISOString();
+        const at = new Date().toISOString();
         const ticks: AcceptedTick[] = [];
-        for (const symbol of symbols) {
+        for (const [symbol, noticed] of asked) {
           if (!running) return;
           const price = await marketData.restPrice(symbol, controller.signal);
-          // A coin the stream priced while the price API was being asked keeps the streamed
-          // price: the API's answer is older (a browser test at load 20 saw it win).
-          const streamedSince = (streamedAt.get(symbol) ?? 0) >= started;
+          // A coin the stream priced since the need was noticed keeps the streamed price: the
+          // API's answer is not newer (a browser test at load 20 saw it win).
+          const streamedSince = (streamedAt.get(symbol) ?? 0) >= noticed;
           if (price !== null && price > 0 && !streamedSince)
             ticks.push({ symbol, price, change24h: null, at });
         }
@@ -170,6 +203,7 @@ export function createMarketStreamController(options: StreamControllerOptions) {
         if (running) log?.warn({ err: String(error), reason }, "could not fill a stream gap");
       } finally {
         gapFillRunning = null;
+        startGapFill("owed since the last fill");
       }
     })();
   }
@@ -222,6 +256,9 @@ export function createMarketStreamController(options: StreamControllerOptions) {
       historyTimer = null;
       pending.clear();
       held.clear();
+      if (gapFillTimer) clearTimeout(gapFillTimer);
+      gapFillTimer = null;
+      owed = new Map();
       await gapFillRunning;
     },
     isRunning: () => running,
