@@ -203,6 +203,54 @@ describe("market stream from a Coinbase Exchange feed", () => {
     }
   });
 
+  it("keeps a price streamed after the fill had its answer, while the fill asks other coins", async () => {
+    const client = await reader();
+    await stateEvent(client, "live");
+    // BTC's answer comes at once; the next coins' wait until the test lets them, and ETH's is a
+    // price of its own so its event shows when the fill lands.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const ethFilled = Number((livePrices.ethereum! * 1.03).toFixed(2));
+    const answer = priceApiWith({ ethereum: ethFilled });
+    stream.provider.setHandler((request, response) => {
+      if (request.path === "/api/v3/coins/markets" && request.query.get("ids") !== "bitcoin") {
+        void released.then(() => answer(request, response));
+        return;
+      }
+      return answer(request, response);
+    });
+    try {
+      const before = stream.provider.requestsTo("/api/v3/coins/markets").length;
+      feed.dropAll();
+      await stateEvent(client, "delayed");
+      await stateEvent(client, "live");
+      // The fill asks one coin after another: a held request for another coin means BTC's answer
+      // is in.
+      await expect
+        .poll(
+          () =>
+            stream.provider
+              .requestsTo("/api/v3/coins/markets")
+              .slice(before)
+              .some((request) => request.query.get("ids") !== "bitcoin"),
+          { timeout: 30_000 },
+        )
+        .toBe(true);
+      const btcStreamed = Number((livePrices.bitcoin! * 1.03).toFixed(2));
+      feed.ticker({ product: "BTC-USD", price: btcStreamed.toFixed(2) });
+      await priceEvent(client, "BTC", btcStreamed);
+      release();
+      await priceEvent(client, "ETH", ethFilled);
+      expect(coinsOf(client, "BTC").at(-1)?.price).toBe(btcStreamed);
+      expect(await tickerPrice("BTC")).toBe(btcStreamed);
+    } finally {
+      release();
+      stream.provider.setHandler(healthyProvider());
+    }
+  });
+
   it("says delayed on a silent stall (no heartbeats) and connects again", async () => {
     const client = await reader();
     await stateEvent(client, "live");
@@ -235,11 +283,25 @@ describe("market stream from a Coinbase Exchange feed", () => {
     stream.provider.setHandler(priceApiWith({ dogecoin: dogeFilled }));
     try {
       const before = stream.provider.requestsTo("/api/v3/coins/markets").length;
-      feed.skipTrades("DOGE-USD", 3);
-      // The fill's answer for DOGE reaches the reader; the price API was asked for DOGE alone.
-      await priceEvent(client, "DOGE", dogeFilled);
+      // The fill's answer for DOGE reaches the reader. Trades are missed again on each try: in a
+      // run beside stress --cpu 8 this wait once hung 120 s (its log does not say why; a fill
+      // whose price API call fails drops its coins until the next gap).
+      const filled = () => coinsOf(client, "DOGE").some((coin) => coin.price === dogeFilled);
+      await expect
+        .poll(
+          () => {
+            if (!filled()) feed.skipTrades("DOGE-USD", 3);
+            return filled();
+          },
+          { timeout: 60_000, interval: 1_000 },
+        )
+        .toBe(true);
+      // Every fill asked the price API for DOGE alone.
       const asked = stream.provider.requestsTo("/api/v3/coins/markets").slice(before);
-      expect(asked.map((request) => request.query.get("ids"))).toEqual(["dogecoin"]);
+      expect(asked.length).toBeGreaterThan(0);
+      expect(new Set(asked.map((request) => request.query.get("ids")))).toEqual(
+        new Set(["dogecoin"]),
+      );
       // BTC's streamed price is newer than the API's (a browser test at load 20 saw it replaced).
       expect(await tickerPrice("BTC")).toBe(btcStreamed);
     } finally {

@@ -185,16 +185,21 @@ export function createMarketStreamController(options: StreamControllerOptions) {
     gapFillRunning = (async () => {
       try {
         const at = new Date().toISOString();
-        const ticks: AcceptedTick[] = [];
+        const answers: Array<{ tick: AcceptedTick; noticed: number }> = [];
         for (const [symbol, noticed] of asked) {
           if (!running) return;
           const price = await marketData.restPrice(symbol, controller.signal);
-          // A coin the stream priced since the need was noticed keeps the streamed price: the
-          // API's answer is not newer (a browser test at load 20 saw it win).
-          const streamedSince = (streamedAt.get(symbol) ?? 0) >= noticed;
-          if (price !== null && price > 0 && !streamedSince)
-            ticks.push({ symbol, price, change24h: null, at });
+          if (price !== null && price > 0) {
+            answers.push({ tick: { symbol, price, change24h: null, at }, noticed });
+          }
         }
+        // A coin the stream priced since its need was noticed keeps the streamed price: the API's
+        // answer is not newer (a browser test at load 20 saw it win). Checked here, as the answers
+        // are published, not as each arrives: a tick may come while later coins are asked (a
+        // fresh-clone run beside stress --cpu 8 saw an earlier answer overwrite it).
+        const ticks = answers
+          .filter(({ tick, noticed }) => (streamedAt.get(tick.symbol) ?? 0) < noticed)
+          .map(({ tick }) => tick);
         if (ticks.length > 0 && running) {
           marketData.applyTicks(ticks);
           bus.publish({ kind: "ticks", ticks });
