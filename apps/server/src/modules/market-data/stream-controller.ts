@@ -65,12 +65,11 @@ export function createMarketStreamController(options: StreamControllerOptions) {
   let lastGapFill = 0;
   let gapFillRunning: Promise<void> | null = null;
   /**
-   * Coins a gap fill still owes, with when their need was noticed ("all" after a reconnect): a
-   * gap noticed while a fill runs, or sooner than `gapFillMs` after the last, waits for the next
-   * fill instead of being dropped (a CI run at load 15 lost a coin's fill that way).
+   * Coins a gap fill still owes, with when their need was last noticed: a gap noticed while a
+   * fill runs, or sooner than `gapFillMs` after the last, waits for the next fill instead of being
+   * dropped (a CI run at load 15 lost a coin's fill that way).
    */
-  let owed: Map<string, number> | "all" = new Map();
-  let owedAllSince = 0;
+  let owed = new Map<string, number>();
   let gapFillTimer: NodeJS.Timeout | null = null;
   /** When the stream last brought a price per coin: a gap fill never overwrites a newer one. */
   const streamedAt = new Map<string, number>();
@@ -155,18 +154,12 @@ export function createMarketStreamController(options: StreamControllerOptions) {
    */
   function fillGap(reason: string, only?: readonly string[]) {
     const noticed = Date.now();
-    if (!only) {
-      owed = "all";
-      owedAllSince = noticed;
-    } else if (owed !== "all") {
-      for (const symbol of only) if (!owed.has(symbol)) owed.set(symbol, noticed);
-    }
+    for (const symbol of only ?? Object.values(exchange.products)) owed.set(symbol, noticed);
     startGapFill(reason);
   }
 
   function startGapFill(reason: string) {
-    if (!running || gapFillRunning || gapFillTimer) return;
-    if (owed !== "all" && owed.size === 0) return;
+    if (!running || gapFillRunning || gapFillTimer || owed.size === 0) return;
     const wait = lastGapFill + gapFillMs - Date.now();
     if (wait > 0) {
       gapFillTimer = setTimeout(() => {
@@ -176,10 +169,7 @@ export function createMarketStreamController(options: StreamControllerOptions) {
       gapFillTimer.unref();
       return;
     }
-    const asked: Array<[string, number]> =
-      owed === "all"
-        ? Object.values(exchange.products).map((symbol) => [symbol, owedAllSince])
-        : [...owed];
+    const asked = [...owed];
     owed = new Map();
     lastGapFill = Date.now();
     gapFillRunning = (async () => {
