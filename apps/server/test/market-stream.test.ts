@@ -23,6 +23,27 @@ describe("market stream from a Coinbase Exchange feed", () => {
   let stream: StreamApp;
   const reader = () => stream.reader();
   const tickerPrice = (symbol: string) => stream.tickerPrice(symbol);
+  /**
+   * Answers the price API with `answer`, but holds its /coins/markets answers (those `held`
+   * picks) until the returned release is called.
+   */
+  const holdMarkets = (
+    answer: (request: RecordedRequest, response: ServerResponse) => unknown,
+    held: (request: RecordedRequest) => boolean = () => true,
+  ) => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    stream.provider.setHandler((request, response) => {
+      if (request.path === "/api/v3/coins/markets" && held(request)) {
+        void released.then(() => answer(request, response));
+        return;
+      }
+      return answer(request, response);
+    });
+    return () => release();
+  };
   /** The healthy price API, with other prices for some coins. */
   const priceApiWith =
     (prices: Record<string, number>) => (request: RecordedRequest, response: ServerResponse) => {
@@ -171,18 +192,8 @@ describe("market stream from a Coinbase Exchange feed", () => {
     feed.ticker({ product: "ETH-USD", price: ethStreamed.toFixed(2) });
     await priceEvent(client, "ETH", ethStreamed);
     // The price API answers the gap fill only when the test lets it, with what it knew before.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
     const fills = stream.marketsCalls();
-    stream.provider.setHandler((request, response) => {
-      if (request.path === "/api/v3/coins/markets") {
-        void released.then(() => healthyProvider()(request, response));
-        return;
-      }
-      return healthyProvider()(request, response);
-    });
+    const release = holdMarkets(healthyProvider());
     try {
       feed.dropAll();
       await stateEvent(client, "delayed");
@@ -208,19 +219,11 @@ describe("market stream from a Coinbase Exchange feed", () => {
     await stateEvent(client, "live");
     // BTC's answer comes at once; the next coins' wait until the test lets them, and ETH's is a
     // price of its own so its event shows when the fill lands.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
     const ethFilled = Number((livePrices.ethereum! * 1.03).toFixed(2));
-    const answer = priceApiWith({ ethereum: ethFilled });
-    stream.provider.setHandler((request, response) => {
-      if (request.path === "/api/v3/coins/markets" && request.query.get("ids") !== "bitcoin") {
-        void released.then(() => answer(request, response));
-        return;
-      }
-      return answer(request, response);
-    });
+    const release = holdMarkets(
+      priceApiWith({ ethereum: ethFilled }),
+      (request) => request.query.get("ids") !== "bitcoin",
+    );
     try {
       const before = stream.provider.requestsTo("/api/v3/coins/markets").length;
       feed.dropAll();
@@ -312,19 +315,8 @@ describe("market stream from a Coinbase Exchange feed", () => {
   it("fills a gap noticed while another fill waits on the price API, once that one is done", async () => {
     const client = await reader();
     await stateEvent(client, "live");
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
     const solFilled = Number((livePrices.solana! * 1.05).toFixed(2));
-    const answer = priceApiWith({ solana: solFilled });
-    stream.provider.setHandler((request, response) => {
-      if (request.path === "/api/v3/coins/markets") {
-        void released.then(() => answer(request, response));
-        return;
-      }
-      return answer(request, response);
-    });
+    const release = holdMarkets(priceApiWith({ solana: solFilled }));
     try {
       const before = stream.provider.requestsTo("/api/v3/coins/markets").length;
       const ids = () =>
