@@ -150,6 +150,9 @@ test("nothing is asked on load; Turn on alerts registers the worker and asks for
   await context.close();
 });
 
+/** The pushes the push service stand-in took for one subscription. */
+const pushesTo = (id: string) => push.received.filter((item) => item.subscription === id);
+
 /** What the stubbed `pushManager.subscribe` was asked, kept on the page's window. */
 interface SubscribeCall {
   userVisibleOnly: boolean;
@@ -240,7 +243,7 @@ test("with a push service, Turn on alerts stores the subscription and its topics
   // Stored with its topics: the next regulation item is pushed to it.
   feedItems = breakingItem("cd-9001", "SEC approves spot ether ETF options");
   await expect
-    .poll(() => push.received.filter((item) => item.subscription === subscriber.id).length, {
+    .poll(() => pushesTo(subscriber.id).length, {
       timeout: 60_000,
     })
     .toBe(1);
@@ -266,11 +269,11 @@ test("with a push service, Turn on alerts stores the subscription and its topics
   expect(created.status()).toBe(201);
   feedItems += breakingItem("cd-9002", "Court halts a token sale of a crypto exchange");
   await expect
-    .poll(() => push.received.filter((item) => item.subscription === other.id).length, {
+    .poll(() => pushesTo(other.id).length, {
       timeout: 60_000,
     })
     .toBeGreaterThan(0);
-  expect(push.received.filter((item) => item.subscription === subscriber.id)).toHaveLength(1);
+  expect(pushesTo(subscriber.id)).toHaveLength(1);
   await context.close();
 });
 
@@ -288,9 +291,8 @@ test("a new breaking item is pushed, signed and encrypted, and the worker shows 
 
   // The feed gets a new item; the server's next feed run (within 5 s) pushes it.
   feedItems += breakingItem("cd-9003", "SEC sues a crypto lender over its yield accounts");
-  const mine = () => push.received.filter((item) => item.subscription === subscriber.id);
-  await expect.poll(() => mine().length, { timeout: 60_000 }).toBeGreaterThan(0);
-  const message = mine()[0]!;
+  await expect.poll(() => pushesTo(subscriber.id).length, { timeout: 60_000 }).toBeGreaterThan(0);
+  const message = pushesTo(subscriber.id)[0]!;
   expect(message.problems).toEqual([]);
   expect(message.headers["content-encoding"]).toBe("aes128gcm");
   const payload = JSON.parse(message.payload!) as BreakingPushPayload;
