@@ -55,10 +55,11 @@ async function buildTemplate(root) {
 }
 
 /**
- * Fills an empty data folder with the run's seeded template (made here if no server made it yet).
- * Returns false, leaving the folder empty, when the template could not be made.
+ * Makes the run's seeded template unless another process of this run makes or made it, and waits
+ * for it. True when it is ready. `npm test` calls it ahead of the browser stage (scripts/test.mjs),
+ * while the unit suite still runs; otherwise the first server to start makes it.
  */
-export async function fillFromSeededTemplate(dataDir) {
+export async function prepareSeededTemplate() {
   const root = seededTemplateRoot();
   const ready = path.join(root, "ready");
   const failed = path.join(root, "failed");
@@ -80,8 +81,16 @@ export async function fillFromSeededTemplate(dataDir) {
     const deadline = Date.now() + hangBoundMs;
     while (!existsSync(ready) && !existsSync(failed) && Date.now() < deadline) await sleep(250);
   }
-  if (!existsSync(ready)) return false;
-  cpSync(path.join(root, "data"), dataDir, { recursive: true });
+  return existsSync(ready);
+}
+
+/**
+ * Fills an empty data folder with the run's seeded template (made here if no server made it yet).
+ * Returns false, leaving the folder empty, when the template could not be made.
+ */
+export async function fillFromSeededTemplate(dataDir) {
+  if (!(await prepareSeededTemplate())) return false;
+  cpSync(path.join(seededTemplateRoot(), "data"), dataDir, { recursive: true });
   return true;
 }
 

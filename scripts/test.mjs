@@ -4,8 +4,10 @@
 //    PostgreSQL suite side by side: none of them uses all of this machine's two cores alone (the
 //    typecheck is one process, the suites wait on their databases), and they share nothing: each
 //    test file has a database of its own, on PGlite or on the server.
-// 2. Once all three passed: the build, then the browser suite and the two-instance cluster suite
-//    side by side (both start the built server on ports and databases of their own).
+// 2. Once all three passed: the browser suite and the two-instance cluster suite side by side (both
+//    start the built server on ports and databases of their own). The build, and the seeded data
+//    folder the browser suite's servers start from, are made as soon as the checks and the
+//    PostgreSQL suite have passed, while the unit suite (the longest) finishes.
 //
 // Each line is printed as it comes, prefixed with its stage; a stage that fails is named at the
 // end with its exit code, and a failed first wave skips the second, as `a && b` did.
@@ -74,14 +76,30 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
-const first = await wave([
-  ["check", "check"],
-  ["unit", "test:unit"],
-  ["pg", "test:pg"],
-]);
-if (!first) finish(false);
-const built = await wave([["build", "build"]]);
-if (!built) finish(false);
+// The browser stage's port block (playwright.config.ts draws it when unset): chosen here, so the
+// seeded data folder made ahead of that stage below is the one its servers look for.
+process.env.E2E_PORT ??= String(10_000 + Math.floor(Math.random() * 20_000));
+const { prepareSeededTemplate, removeSeededTemplate } = await import("../e2e/seeded-data.mjs");
+
+// The unit suite runs longest: once the checks and the PostgreSQL suite have passed, the build and
+// the browser servers' seeded data folder are made while it finishes, not after it (decision 298).
+const unit = run("unit", "test:unit");
+const [checked, pg] = await Promise.all([run("check", "check"), run("pg", "test:pg")]);
+let built = false;
+if (checked === 0 && pg === 0) {
+  built = (await run("build", "build")) === 0;
+  if (built) {
+    const begin = Date.now();
+    const ready = await prepareSeededTemplate();
+    console.log(
+      `[seed] the browser servers' data folder ${ready ? "is made" : "could not be made: each server seeds its own"} in ${seconds(Date.now() - begin)}`,
+    );
+  }
+}
+if ((await unit) !== 0 || !built) {
+  removeSeededTemplate();
+  finish(false);
+}
 
 /** The share of the machine's CPU time that was idle over the next `ms` milliseconds. */
 async function idleShare(ms) {

@@ -6,6 +6,11 @@ import { login, test } from "./fixtures";
  * link where the layout has navigation, and no dashboard screen overflows a 390 px phone.
  */
 
+// Its tests share nothing but their worker's server, and each cleans up what it sets there: they
+// run side by side, so this long file does not keep one worker busy while the others are done
+// (decision 316).
+test.describe.configure({ mode: "parallel" });
+
 const publicRoutes = [
   "/",
   "/articles",

@@ -14,8 +14,9 @@ import { fillFromSeededTemplate } from "../seeded-data.mjs";
  * exchange stream, VAPID keys) or whose events would change the shared e2e server's pages.
  * `restart` stops it and starts it again on the same folder: what was stored stays.
  *
- * Ports, from E2E_PORT (playwright.config.ts uses +0 to +5 and +20 for its own servers): +7
- * live-coverage, +8 breaking-alerts, +9 syndication-screens, +10 live-prices, +11 sentiment-ticker.
+ * Ports, from E2E_PORT (playwright.config.ts uses +0 to +5, +20 and +40 for its own servers): +7
+ * live-coverage, +8 breaking-alerts, +9 syndication-screens (+29, +49 for the second and third
+ * workers), +10 live-prices, +11 sentiment-ticker.
  */
 export async function startOwnServer(options: { port: number; env: Record<string, string> }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "aurumwire-own-e2e-"));

@@ -5,6 +5,11 @@ import { login, seriousViolations, test } from "./fixtures";
 
 const minersArticle = "/article/how-bitcoin-miners-survive-a-halving";
 
+// Its tests share nothing but their worker's server, and each cleans up what it sets there: they
+// run side by side, so this long file does not keep one worker busy while the others are done
+// (decision 316).
+test.describe.configure({ mode: "parallel" });
+
 /** The author page an article's JSON-LD names (decision 137). */
 async function authorUrlOf(page: Page, articlePath: string): Promise<string> {
   await page.goto(articlePath);

@@ -17,16 +17,26 @@ const hookUrl = `${partnerUrl}/hook`;
 
 // A server of this spec's own: on the shared one, other specs' pushes (a launched campaign) fill
 // the Syndication Log and the partner's 3-per-24-hours window first, and what this spec sends
-// would be queued or skipped depending on which specs ran before it on that worker.
-const port = Number(process.env.E2E_PORT) + 9;
+// would be queued or skipped depending on which specs ran before it on that worker. One per worker
+// (20 ports apart, as the shared servers are), so the three widths can walk side by side: run one
+// after another on one worker they were the suite's last minute and a half, with the other
+// workers done (decision 316).
+const portOf = (parallelIndex: number) => Number(process.env.E2E_PORT) + 9 + parallelIndex * 20;
 let server: OwnServer | undefined;
-test.use({ baseURL: `http://127.0.0.1:${port}` });
+test.describe.configure({ mode: "parallel" });
+test.use({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern
+  baseURL: async ({}, use, testInfo) => {
+    await use(`http://127.0.0.1:${portOf(testInfo.parallelIndex)}`);
+  },
+});
 
-test.beforeAll(async () => {
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads a hook's needs from this pattern
+test.beforeAll(async ({}, workerInfo) => {
   // A bound on a hang: a first start migrates and seeds, minutes on a loaded machine.
   test.setTimeout(360_000);
   server = await startOwnServer({
-    port,
+    port: portOf(workerInfo.parallelIndex),
     env: {
       PARTNER_API_URL: partnerUrl,
       PARTNER_API_KEY: "syndication:e2e1 pass word 2024",
