@@ -98,6 +98,8 @@ export interface AppConfig {
   };
   /** NEWS_FEEDS: the RSS/Atom feeds breaking news reads. */
   breakingNewsFeeds: string[];
+  /** How often the feeds are read (NEWS_FEEDS_REFRESH_SECONDS; 600 s, spec 9, when absent). */
+  breakingNewsRefreshMs?: number;
   partner: {
     url?: string;
     apiKey?: string;

@@ -208,7 +208,14 @@ export async function buildApp(
   const stopSharingInvalidations = redis
     ? await shareInvalidationsThroughRedis(services.pageCache, redis, keys)
     : null;
-  const jobs = registerJobs({ services, database, redis, keys, log: app.log });
+  const jobs = registerJobs({
+    services,
+    database,
+    redis,
+    keys,
+    log: app.log,
+    newsFeedsRefreshMs: config.breakingNewsRefreshMs ?? intervals.newsTickerRefreshMs,
+  });
 
   app.decorate("services", services);
   app.decorate("config", config);

@@ -218,7 +218,7 @@ export function createServices(deps: {
     feeds: config.breakingNewsFeeds,
     publicUrl: config.publicUrl,
     timeoutMs: outboundTimeoutMs,
-    intervalMs: intervals.newsTickerRefreshMs,
+    intervalMs: config.breakingNewsRefreshMs ?? intervals.newsTickerRefreshMs,
     log,
     articleEditor,
     categoryEditor,

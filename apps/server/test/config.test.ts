@@ -147,4 +147,15 @@ describe("config", () => {
     expect(config.breakingNewsFeeds).toEqual(["https://a.example/rss", "https://b.example/atom"]);
     expect(config.seedDemo).toBe(false);
   });
+
+  it("reads the feeds every 600 s unless NEWS_FEEDS_REFRESH_SECONDS says otherwise", () => {
+    const secret = { JWT_SECRET: "x".repeat(40) };
+    expect(loadConfig(secret).breakingNewsRefreshMs).toBe(600_000);
+    expect(loadConfig({ ...secret, NEWS_FEEDS_REFRESH_SECONDS: "15" }).breakingNewsRefreshMs).toBe(
+      15_000,
+    );
+    expect(() => loadConfig({ ...secret, NEWS_FEEDS_REFRESH_SECONDS: "1" })).toThrow(
+      /NEWS_FEEDS_REFRESH_SECONDS.*at least 5/,
+    );
+  });
 });

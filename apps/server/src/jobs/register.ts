@@ -25,6 +25,8 @@ export function registerJobs(deps: {
   redis: Redis | null;
   keys: RedisKeys;
   log: JobLogger;
+  /** NEWS_FEEDS_REFRESH_SECONDS (decision 323). */
+  newsFeedsRefreshMs: number;
 }): JobScheduler {
   const { services, database } = deps;
   const jobs = createJobScheduler({
@@ -34,7 +36,7 @@ export function registerJobs(deps: {
   });
   jobs.add(marketDataPollJob(services.marketData));
   jobs.add(marketDataSyncJob(services.marketData));
-  jobs.add(breakingNewsJob(services.breakingNews));
+  jobs.add(breakingNewsJob(services.breakingNews, deps.newsFeedsRefreshMs));
   jobs.add(partnerQueueJob(services.partners));
   jobs.add(newsletterJob(services.newsletter));
   jobs.add(mailOutboxJob(services.outbox));

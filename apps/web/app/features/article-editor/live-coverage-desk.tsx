@@ -16,6 +16,7 @@ import { useArticleForEditing } from "../../api/admin-articles";
 import { useDeleteLiveUpdate, useLiveCoverage, useSetLive } from "../../api/live-coverage";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useFeedback } from "../../components/feedback";
+import { updateImageAlt } from "../../components/live/live-update-text";
 import { ApiError } from "../../lib/api-client";
 import { useAuth } from "../../lib/auth-context";
 import { dashboardPaths } from "../../lib/dashboard-paths";
@@ -40,7 +41,12 @@ function UpdateCard(props: { update: LiveUpdateView; onEdit: () => void; onDelet
         dangerouslySetInnerHTML={{ __html: update.content }}
       />
       {update.imageUrl && (
-        <Box component="img" src={update.imageUrl} alt="" sx={{ maxWidth: 240, borderRadius: 1 }} />
+        <Box
+          component="img"
+          src={update.imageUrl}
+          alt={updateImageAlt(update.content)}
+          sx={{ maxWidth: 240, borderRadius: 1 }}
+        />
       )}
       <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
         <Button size="small" onClick={props.onEdit}>

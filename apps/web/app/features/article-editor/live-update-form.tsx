@@ -112,8 +112,13 @@ export function LiveUpdateForm(props: {
                 value={field.value}
                 onChange={(url) => field.onChange(url)}
               />
-              {fieldState.error && (
+              {fieldState.error ? (
                 <FormHelperText error>{fieldState.error.message}</FormHelperText>
+              ) : (
+                <FormHelperText>
+                  Readers who cannot see the image hear the update's first words: say in the update
+                  what it shows.
+                </FormHelperText>
               )}
             </>
           )}

@@ -1,31 +1,9 @@
 import type { LiveUpdatesResponse } from "@aurumwire/shared/live-coverage";
 import type { MetaDescriptor } from "react-router";
+import { headline, newestFirst, updateText } from "../../components/live/live-update-text";
 
 /** How many of the newest updates the structured data lists (the page shows them all). */
 const updatesInJsonLd = 50;
-
-const entities: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  "#39": "'",
-  nbsp: " ",
-};
-
-/** An update's text as a reader reads it (the HTML is the sanitized update). */
-export function updateText(html: string): string {
-  return html
-    .replace(/<\/(p|h[1-6]|li|blockquote)>/gi, " ")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => entities[name] ?? " ")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-function headline(text: string): string {
-  return text.length > 110 ? `${text.slice(0, 109).trimEnd()}…` : text;
-}
 
 /**
  * The article's NewsArticle structured data turned into a `LiveBlogPosting` (schema.org; what
@@ -44,19 +22,23 @@ export function liveBlogPostingJsonLd(
       "@type": "LiveBlogPosting",
       coverageStartTime: live.coverage.startedAt ?? undefined,
       coverageEndTime: live.coverage.endedAt ?? undefined,
-      liveBlogUpdate: live.updates.slice(0, updatesInJsonLd).map((update) => {
-        const text = updateText(update.content);
-        return {
-          "@type": "BlogPosting",
-          headline: headline(text || "Update"),
-          articleBody: text,
-          datePublished: update.createdAt,
-          dateModified: update.updatedAt,
-          url: `${url}#update-${update.id}`,
-          author: { "@type": "Person", name: update.authorName },
-          ...(update.imageUrl ? { image: new URL(update.imageUrl, url).href } : {}),
-        };
-      }),
+      // Newest first whatever order they came in (schema.org lists no order; readers and
+      // search engines read the newest first, as the page shows them).
+      liveBlogUpdate: newestFirst(live.updates)
+        .slice(0, updatesInJsonLd)
+        .map((update) => {
+          const text = updateText(update.content);
+          return {
+            "@type": "BlogPosting",
+            headline: headline(text || "Update"),
+            articleBody: text,
+            datePublished: update.createdAt,
+            dateModified: update.updatedAt,
+            url: `${url}#update-${update.id}`,
+            author: { "@type": "Person", name: update.authorName },
+            ...(update.imageUrl ? { image: new URL(update.imageUrl, url).href } : {}),
+          };
+        }),
     },
   };
 }

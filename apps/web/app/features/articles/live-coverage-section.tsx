@@ -3,6 +3,7 @@ import type { LiveCoverage, LiveUpdatesResponse } from "@aurumwire/shared/live-c
 import type { LiveUpdateView, StreamLiveUpdateEvent } from "@aurumwire/shared/realtime-events";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { readLiveUpdates } from "../../api/articles";
+import { newestFirst, updateImageAlt } from "../../components/live/live-update-text";
 import { getSnapshot, onLiveUpdate, startLiveStream, subscribe } from "../../lib/live-stream";
 import "./live-coverage.css";
 
@@ -10,10 +11,6 @@ import "./live-coverage.css";
 const pollWithoutStreamMs = 30_000;
 
 const updateTime = (value: string) => formatDate(value, "MMM dd, HH:mm UTC");
-
-function newestFirst(updates: LiveUpdateView[]): LiveUpdateView[] {
-  return [...updates].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
-}
 
 /** An event of the stream applied to what the page shows. */
 function applyEvent(
@@ -129,7 +126,7 @@ export function LiveCoverageSection(props: { slug: string; initial: LiveUpdatesR
                   <img
                     className="aw-live-update__image"
                     src={update.imageUrl}
-                    alt=""
+                    alt={updateImageAlt(update.content)}
                     loading="lazy"
                   />
                 )}
