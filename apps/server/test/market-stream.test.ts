@@ -258,12 +258,26 @@ describe("market stream from a Coinbase Exchange feed", () => {
     const client = await reader();
     await stateEvent(client, "live");
     const connections = feed.connectionCount();
+    const before = stream.provider.requestsTo("/api/v3/coins/markets").length;
     feed.setHeartbeats(false);
     await stateEvent(client, "delayed");
     expect(stream.app.realtime.marketStream!.isLive()).toBe(false);
     feed.setHeartbeats(true);
     await stateEvent(client, "live");
     expect(feed.connectionCount()).toBeGreaterThan(connections);
+    // The reconnect's fill asks one coin after another, Litecoin last. The tests after this one
+    // count the price API's requests: on a loaded machine this fill's last ones came during
+    // "fills only the coin whose trades were missed" (it saw chainlink and litecoin asked).
+    await expect
+      .poll(
+        () =>
+          stream.provider
+            .requestsTo("/api/v3/coins/markets")
+            .slice(before)
+            .some((request) => request.query.get("ids") === "litecoin"),
+        { timeout: 60_000 },
+      )
+      .toBe(true);
   });
 
   it("fills from the price API when a heartbeat shows missed trades", async () => {
