@@ -88,7 +88,13 @@ export interface AppConfig {
   stream: {
     maxPerAddress: number;
     maxConnections: number;
-    tuning?: { priceIntervalMs?: number; heartbeatMs?: number; maxBufferedBytes?: number };
+    tuning?: {
+      priceIntervalMs?: number;
+      heartbeatMs?: number;
+      maxBufferedBytes?: number;
+      /** No state from the stream's holder for this long: readers see "delayed" (decision 318). */
+      stateStaleMs?: number;
+    };
   };
   /** NEWS_FEEDS: the RSS/Atom feeds breaking news reads. */
   breakingNewsFeeds: string[];

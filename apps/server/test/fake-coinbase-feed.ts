@@ -7,7 +7,9 @@ import { type WebSocket, WebSocketServer } from "ws";
  * within 5 s or is closed; the answer is a `subscriptions` message; then `heartbeat` messages (one
  * per product per `heartbeatMs`, with `sequence` and `last_trade_id`) and the `ticker` messages a
  * test sends, each with the product's next `sequence` and `trade_id` unless the test sets them.
- * A test can also send raw text, stop the heartbeats (a silent stall), or drop every connection.
+ * A test can also send raw text, stop the heartbeats (a silent stall), drop every connection,
+ * refuse new connections (the handshake answered 503, as an exchange that is down does), or have
+ * the heartbeats carry `last_trade_id` 0 (what the real feed has been seen to send, decision 230).
  */
 export interface FakeFeedTicker {
   product: string;
@@ -19,12 +21,18 @@ export interface FakeFeedTicker {
 
 export async function startFakeCoinbaseFeed(options: { heartbeatMs?: number } = {}) {
   const heartbeatMs = options.heartbeatMs ?? 200;
-  const server = new WebSocketServer({ host: "127.0.0.1", port: 0 });
+  let refusing = false;
+  const server = new WebSocketServer({
+    host: "127.0.0.1",
+    port: 0,
+    verifyClient: (_info, answer) => (refusing ? answer(false, 503) : answer(true)),
+  });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const subscribed = new Set<WebSocket>();
   const subscriptions: unknown[] = [];
   let connections = 0;
   let heartbeats = true;
+  let zeroTradeIds = false;
   let heartbeatRounds = 0;
   const sequence = new Map<string, number>();
   const tradeId = new Map<string, number>();
@@ -48,7 +56,7 @@ export async function startFakeCoinbaseFeed(options: { heartbeatMs?: number } = 
         JSON.stringify({
           type: "heartbeat",
           sequence: nextSequence(product),
-          last_trade_id: tradeId.get(product) ?? 500,
+          last_trade_id: zeroTradeIds ? 0 : (tradeId.get(product) ?? 500),
           product_id: product,
           time: new Date().toISOString(),
         }),
@@ -124,6 +132,14 @@ export async function startFakeCoinbaseFeed(options: { heartbeatMs?: number } = 
     raw: (text: string) => broadcast(text),
     setHeartbeats(on: boolean) {
       heartbeats = on;
+    },
+    /** Refuses (503) every new connection while on; open ones stay. */
+    setRefusing(on: boolean) {
+      refusing = on;
+    },
+    /** Heartbeats carry `last_trade_id: 0` while on (the trade ids still count up). */
+    setZeroTradeIds(on: boolean) {
+      zeroTradeIds = on;
     },
     /** Closes every connection (the exchange restarted). */
     dropAll() {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import type { StreamPricesEvent } from "@aurumwire/shared/realtime-events";
 import type { FastifyInstance } from "fastify";
+import type { AppConfig } from "../src/config";
 import { healthyProvider } from "./fake-coingecko";
 import { type FakeServer, startFakeServer } from "./fake-http-server";
 import { buildTestApp } from "./helpers";
@@ -13,10 +14,15 @@ import { openSse, type SseClient } from "./sse-client";
  */
 export const pricesOf = (data: string) => JSON.parse(data) as StreamPricesEvent;
 
-export async function startStreamApp(feed: { url: string; kind: "coinbase" | "kraken" }) {
+export async function startStreamApp(
+  feed: { url: string; kind: "coinbase" | "kraken" },
+  /** More settings, and how the app is built (a stand-in web app). */
+  extra: { config?: Partial<AppConfig>; build?: Parameters<typeof buildTestApp>[2] } = {},
+) {
   const provider: FakeServer = await startFakeServer(healthyProvider());
   const app: FastifyInstance = await buildTestApp(
     {
+      ...extra.config,
       marketStream: {
         url: feed.url,
         kind: feed.kind,
@@ -31,6 +37,7 @@ export async function startStreamApp(feed: { url: string; kind: "coinbase" | "kr
       },
     },
     { MARKET_DATA_URL: `${provider.url}/api/v3` },
+    extra.build,
   );
   await app.listen({ port: 0, host: "127.0.0.1" });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -40,6 +47,7 @@ export async function startStreamApp(feed: { url: string; kind: "coinbase" | "kr
   return {
     app,
     provider,
+    base,
     async reader() {
       const client = await openSse(`${base}/api/stream`);
       readers.push(client);

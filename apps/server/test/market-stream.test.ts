@@ -258,12 +258,26 @@ describe("market stream from a Coinbase Exchange feed", () => {
     const client = await reader();
     await stateEvent(client, "live");
     const connections = feed.connectionCount();
+    const before = stream.provider.requestsTo("/api/v3/coins/markets").length;
     feed.setHeartbeats(false);
     await stateEvent(client, "delayed");
     expect(stream.app.realtime.marketStream!.isLive()).toBe(false);
     feed.setHeartbeats(true);
     await stateEvent(client, "live");
     expect(feed.connectionCount()).toBeGreaterThan(connections);
+    // The reconnect's fill asks one coin after another, Litecoin last. The tests after this one
+    // count the price API's requests: on a loaded machine this fill's last ones came during
+    // "fills only the coin whose trades were missed" (it saw chainlink and litecoin asked).
+    await expect
+      .poll(
+        () =>
+          stream.provider
+            .requestsTo("/api/v3/coins/markets")
+            .slice(before)
+            .some((request) => request.query.get("ids") === "litecoin"),
+        { timeout: 60_000 },
+      )
+      .toBe(true);
   });
 
   it("fills from the price API when a heartbeat shows missed trades", async () => {
@@ -367,5 +381,46 @@ describe("market stream from a Coinbase Exchange feed", () => {
         { timeout: 30_000, interval: 300 },
       )
       .toBe(8.8);
+  });
+});
+
+describe("Coinbase heartbeats whose last_trade_id is 0 (as the real feed sends, decision 230)", () => {
+  let feed: FakeCoinbaseFeed;
+  let stream: StreamApp;
+
+  beforeAll(async () => {
+    feed = await startFakeCoinbaseFeed({ heartbeatMs: 100 });
+    // From the first heartbeat on: nothing seen before says what a trade id is.
+    feed.setZeroTradeIds(true);
+    stream = await startStreamApp({ url: feed.url, kind: "coinbase" });
+  });
+  afterAll(async () => {
+    stream?.closeReaders();
+    await stream?.close();
+    await feed?.close();
+  });
+
+  /** The app has read every heartbeat sent so far once it has read a tick sent after them. */
+  async function heartbeatsRead(client: Awaited<ReturnType<StreamApp["reader"]>>, price: number) {
+    const rounds = feed.heartbeatRounds();
+    await expect.poll(feed.heartbeatRounds, { timeout: 30_000 }).toBeGreaterThan(rounds + 1);
+    feed.ticker({ product: "LINK-USD", price: price.toFixed(2) });
+    await priceEvent(client, "LINK", price);
+  }
+
+  it("counts them as signs of life, never as trade ids: no gap fill, and real ids later still show gaps", async () => {
+    const client = await stream.reader();
+    await stateEvent(client, "live");
+    const calls = stream.marketsCalls();
+    await heartbeatsRead(client, 20.01);
+    // The feed says real trade ids again: the first is where counting starts, not a gap of
+    // every trade since id 0 (the old adapter filled every coin here).
+    feed.setZeroTradeIds(false);
+    await heartbeatsRead(client, 20.02);
+    expect(stream.marketsCalls()).toBe(calls);
+    expect(stream.app.realtime.marketStream!.isLive()).toBe(true);
+    // Missed trades after that are still found.
+    feed.skipTrades("DOGE-USD", 3);
+    await expect.poll(stream.marketsCalls, { timeout: 30_000 }).toBeGreaterThan(calls);
   });
 });

@@ -163,6 +163,47 @@ describe("GET /api/stream on one instance", () => {
   });
 });
 
+describe("the readers' state when the exchange stream's holder goes silent", () => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await buildTestApp({
+      // A stream is configured, but this instance does not hold it (its holder is never started):
+      // the state comes only from the holder's messages on the bus, as on every other instance.
+      marketStream: { url: "ws://127.0.0.1:9", kind: "coinbase" },
+      stream: {
+        maxPerAddress: 5,
+        maxConnections: 10,
+        // No heartbeat comes during the test: "delayed" must not wait for one.
+        tuning: { priceIntervalMs: 50, heartbeatMs: 10 * 60_000, stateStaleMs: 300 },
+      },
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("tells readers 'delayed' once the holder's state messages stop (it died), without a heartbeat", async () => {
+    const client = await openSse(`${baseOf(app)}/api/stream`);
+    try {
+      const stateOf = (state: string) => (event: { event: string; data: string }) =>
+        event.event === "prices" && (JSON.parse(event.data) as StreamPricesEvent).state === state;
+      // Before the holder has said anything, prices are not live.
+      expect((JSON.parse((await client.next()).data) as StreamPricesEvent).state).toBe("delayed");
+      // The holder says "live" (it repeats that every few seconds while it lives) ...
+      app.realtime.bus.publish({ kind: "stream-state", state: "live" });
+      await client.next(stateOf("live"));
+      // ... and then nothing more: the reader is told the prices are delayed.
+      await client.next(stateOf("delayed"));
+      expect(client.comments).toEqual([]);
+      expect(app.realtime.hub.stats().state).toBe("delayed");
+    } finally {
+      client.close();
+    }
+  });
+});
+
 describe.skipIf(!(await redisReachable()))("the stream across two instances with Redis", () => {
   let feed: FakeCoinbaseFeed;
   let first: FastifyInstance | undefined;
@@ -180,7 +221,12 @@ describe.skipIf(!(await redisReachable()))("the stream across two instances with
           // releases it, so the hand-over below does not wait for it to expire.
           tuning: { stallMs: 10_000, minBackoffMs: 100, leaderTtlMs: 30_000 },
         },
-        stream: { maxPerAddress: 10, maxConnections: 100, tuning: { priceIntervalMs: 50 } },
+        stream: {
+          maxPerAddress: 10,
+          maxConnections: 100,
+          // The holder repeats its state every 10 s with that lease (not every 3.3 s).
+          tuning: { priceIntervalMs: 50, stateStaleMs: 25_000 },
+        },
       },
       { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix },
     );

@@ -6,16 +6,16 @@ import type {
 } from "@aurumwire/shared/live-coverage";
 import type { LiveUpdateView, StreamLiveUpdateEvent } from "@aurumwire/shared/realtime-events";
 import { isEditor } from "@aurumwire/shared/roles";
-import { badRequest, forbidden, notFound } from "../../errors";
+import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import { sanitizeArticleHtml } from "../../lib/article-html";
 import { articleListsTag, articleTag } from "../articles/cache-tags";
 import type { ArticleReads } from "../articles/reads-service";
 import type { LiveCoverageRepository, LiveUpdateRecord } from "./repository";
 
 /**
- * Live coverage (decision 234): an editor starts and ends it; staff who may edit the article post,
- * correct and remove timestamped updates. Every change drops the article's cached pages (by tag)
- * and goes to open pages over the real-time stream.
+ * Live coverage (decision 234): an editor starts it on a published article (319) and ends it;
+ * staff who may edit the article post, correct and remove timestamped updates. Every change drops
+ * the article's cached pages (by tag) and goes to open pages over the real-time stream.
  */
 interface Actor {
   id: number;
@@ -110,6 +110,15 @@ export function createLiveCoverageService(deps: {
       const found = await article(articleId);
       const before = await coverageOf(articleId);
       if (live === before.live) return before;
+      // Readers could not see it: a draft or a scheduled article has no page yet (decision 319).
+      if (live && !(await articles.findBySlugOrId(articleId, "public"))) {
+        throw conflict(
+          found.status === "published"
+            ? "This article is scheduled and not on the site yet: start live coverage once it is published."
+            : "Publish the article before starting live coverage: readers cannot see a draft.",
+          "article_not_published",
+        );
+      }
       if (live) await repository.start(articleId, actor.id, now());
       else await repository.end(articleId, now());
       changed(articleId, { articleId, slug: found.slug, action: live ? "started" : "ended" }, true);

@@ -18,6 +18,9 @@ import {
  * - `heartbeat` messages (one per product per second) carry `last_trade_id`: one above the last
  *   ticker's `trade_id` means tickers were missed (a gap), reported so the caller can fill it from
  *   the price API. Sequence numbers themselves skip on the ticker channel (it carries only matches).
+ *   The real feed has been seen to send `last_trade_id: 0` in every heartbeat (decision 230): 0
+ *   means "not given" (a sign of life, never a trade id), and a heartbeat id below one already
+ *   seen is not a gap either.
  * - An `error` message drops the connection.
  */
 
@@ -64,6 +67,9 @@ export function createCoinbaseStream(options: MarketStreamOptions) {
           const symbol = products[String(message.product_id)];
           if (!symbol || !isSafeInteger(message.last_trade_id)) return link.malformed();
           link.alive();
+          // 0: the feed did not say (kept as the last trade id, a later real one would look like
+          // a gap of every trade ever made).
+          if (message.last_trade_id === 0) return;
           const known = lastTradeId.get(symbol);
           if (known !== undefined && message.last_trade_id > known) {
             // Trades happened that no ticker told us about.

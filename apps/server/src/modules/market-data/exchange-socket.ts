@@ -94,7 +94,8 @@ export function createExchangeSocket(
 
   let socket: WebSocket | null = null;
   let stopped = true;
-  let attempts = 0;
+  /** Drops since the last connection that stayed live `stableMs`: the next wait's step. */
+  let failures = 0;
   let everLive = false;
   let live = false;
   let liveSince = 0;
@@ -126,11 +127,13 @@ export function createExchangeSocket(
     const current = socket;
     socket = null;
     terminate(current);
-    if (live && Date.now() - liveSince >= stableMs) attempts = 0;
+    if (live && Date.now() - liveSince >= stableMs) failures = 0;
     live = false;
     handlers.onState("down", { reconnected: false, reason });
     if (stopped) return;
-    const base = Math.min(maxBackoffMs, minBackoffMs * 2 ** Math.min(attempts, 16));
+    // The first drop waits `minBackoffMs` (up to jitter), each further one twice the last.
+    const base = Math.min(maxBackoffMs, minBackoffMs * 2 ** Math.min(failures, 16));
+    failures += 1;
     const wait = Math.round(base / 2 + Math.random() * (base / 2));
     log?.warn({ reason, retryInMs: wait }, "market stream down; reconnecting after a pause");
     retryTimer = setTimeout(connect, wait);
@@ -171,7 +174,6 @@ export function createExchangeSocket(
   function connect() {
     retryTimer = null;
     if (stopped) return;
-    attempts += 1;
     protocol.reset();
     const ws = new WebSocket(url, { handshakeTimeout: stallMs, perMessageDeflate: false });
     socket = ws;
@@ -207,7 +209,7 @@ export function createExchangeSocket(
     start() {
       if (!stopped) return;
       stopped = false;
-      attempts = 0;
+      failures = 0;
       connect();
     },
     /** Closes the connection for good (until start). */

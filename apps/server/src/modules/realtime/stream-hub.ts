@@ -36,9 +36,16 @@ export interface StreamHubOptions {
   heartbeatMs?: number;
   maxBufferedBytes?: number;
   recentEvents?: number;
-  /** No state message from the stream's holder for this long: "delayed" (it died). */
+  /**
+   * No state message from the stream's holder for this long: "delayed" (it died), told to readers
+   * at once. The holder repeats its state every ~3.3 s (a third of its 10 s lease); 7.5 s is two
+   * repeats missed, well before another instance could take over (~13 s, decision 318).
+   */
   stateStaleMs?: number;
 }
+
+/** Default of `stateStaleMs` (decision 318). */
+export const defaultStateStaleMs = 7_500;
 
 interface Client {
   response: ServerResponse;
@@ -55,7 +62,7 @@ export function createStreamHub(options: StreamHubOptions) {
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const maxBufferedBytes = options.maxBufferedBytes ?? 64 * 1024;
   const recentLimit = options.recentEvents ?? 200;
-  const stateStaleMs = options.stateStaleMs ?? 15_000;
+  const stateStaleMs = options.stateStaleMs ?? defaultStateStaleMs;
 
   const clients = new Set<Client>();
   const perAddress = new Map<string, number>();
@@ -64,6 +71,7 @@ export function createStreamHub(options: StreamHubOptions) {
   let state: StreamState = streaming ? "delayed" : "polling";
   let stateAt = 0;
   let priceTimer: NodeJS.Timeout | null = null;
+  let staleTimer: NodeJS.Timeout | null = null;
   let dropped = 0;
   let ticksReceived = 0;
 
@@ -139,6 +147,23 @@ export function createStreamHub(options: StreamHubOptions) {
     priceTimer.unref();
   }
 
+  /**
+   * Each state from the holder starts the wait again; a live one not followed by another within
+   * `stateStaleMs` turns "delayed" for readers then, not at the next heartbeat.
+   */
+  function watchStale() {
+    if (staleTimer) clearTimeout(staleTimer);
+    staleTimer = null;
+    if (state !== "live") return;
+    staleTimer = setTimeout(() => {
+      staleTimer = null;
+      if (state !== "live") return;
+      state = "delayed";
+      broadcast(frame("prices", nextEventId(), pricesEvent(false, [])));
+    }, stateStaleMs);
+    staleTimer.unref();
+  }
+
   function remember(id: string, name: StreamEventName, text: string) {
     recent.push({ id, name, frame: text });
     if (recent.length > recentLimit) recent.shift();
@@ -160,6 +185,7 @@ export function createStreamHub(options: StreamHubOptions) {
       const before = currentState();
       state = message.state;
       stateAt = Date.now();
+      watchStale();
       // A change of state goes out with the next prices event (an empty one if nothing moved).
       if (before !== state) {
         broadcast(frame("prices", nextEventId(), pricesEvent(false, [])));
@@ -173,10 +199,7 @@ export function createStreamHub(options: StreamHubOptions) {
   const unsubscribe = bus.subscribe(onMessage);
 
   const heartbeat = setInterval(() => {
-    // The comment keeps the connection busy; a state that went stale is told too.
-    const before = state;
-    const now = currentState();
-    if (before !== now) broadcast(frame("prices", nextEventId(), pricesEvent(false, [])));
+    // The comment keeps the connection busy.
     broadcast(`: ${Date.now()}\n\n`);
   }, heartbeatMs);
   heartbeat.unref();
@@ -244,6 +267,7 @@ export function createStreamHub(options: StreamHubOptions) {
       unsubscribe();
       clearInterval(heartbeat);
       if (priceTimer) clearTimeout(priceTimer);
+      if (staleTimer) clearTimeout(staleTimer);
       for (const client of [...clients]) {
         clients.delete(client);
         client.response.end();
