@@ -61,6 +61,12 @@ export async function startStreamApp(
       return body.data.coins.find((coin: { symbol: string }) => coin.symbol === symbol)?.price;
     },
     marketsCalls: () => provider.requestsTo("/api/v3/coins/markets").length,
+    /** The coins (`ids`) the price API was asked for after its first `since` requests. */
+    coinsAskedSince: (since: number) =>
+      provider
+        .requestsTo("/api/v3/coins/markets")
+        .slice(since)
+        .map((request) => request.query.get("ids")),
     async close() {
       await app.close();
       await provider.close();
