@@ -7,7 +7,6 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Tab from "@mui/material/Tab";
-import Tabs from "@mui/material/Tabs";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import {
@@ -21,6 +20,7 @@ import { useArticleDelete } from "../../components/article-delete";
 import { useFeedback } from "../../components/feedback";
 import { ManagementTable } from "../../components/management-table";
 import { PageHeading } from "../../components/page-heading";
+import { ScreenTabs } from "../../components/screen-tabs";
 import { useAuth } from "../../lib/auth-context";
 import { useDebouncedSearch } from "../../lib/use-debounced-search";
 import { AiGenerator } from "./ai-generator";
@@ -119,10 +119,10 @@ export function ArticlesManagement() {
   return (
     <Box>
       <PageHeading title="Articles Management" />
-      <Tabs value={tab} onChange={(_event, value) => setTab(value)} sx={{ mb: 3 }}>
+      <ScreenTabs value={tab} onChange={setTab} sx={{ mb: 3 }}>
         <Tab value="all" label="All Articles" />
         <Tab value="ai" label="AI Generator" />
-      </Tabs>
+      </ScreenTabs>
 
       {tab === "ai" ? (
         <AiGenerator />
