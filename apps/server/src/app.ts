@@ -208,14 +208,7 @@ export async function buildApp(
   const stopSharingInvalidations = redis
     ? await shareInvalidationsThroughRedis(services.pageCache, redis, keys)
     : null;
-  const jobs = registerJobs({
-    services,
-    database,
-    redis,
-    keys,
-    log: app.log,
-    newsFeedsRefreshMs: config.breakingNewsRefreshMs ?? intervals.newsTickerRefreshMs,
-  });
+  const jobs = registerJobs({ services, database, redis, keys, log: app.log });
 
   app.decorate("services", services);
   app.decorate("config", config);

@@ -25,8 +25,6 @@ export function registerJobs(deps: {
   redis: Redis | null;
   keys: RedisKeys;
   log: JobLogger;
-  /** NEWS_FEEDS_REFRESH_SECONDS (decision 323). */
-  newsFeedsRefreshMs: number;
 }): JobScheduler {
   const { services, database } = deps;
   const jobs = createJobScheduler({
@@ -36,7 +34,7 @@ export function registerJobs(deps: {
   });
   jobs.add(marketDataPollJob(services.marketData));
   jobs.add(marketDataSyncJob(services.marketData));
-  jobs.add(breakingNewsJob(services.breakingNews, deps.newsFeedsRefreshMs));
+  jobs.add(breakingNewsJob(services.breakingNews));
   jobs.add(partnerQueueJob(services.partners));
   jobs.add(newsletterJob(services.newsletter));
   jobs.add(mailOutboxJob(services.outbox));

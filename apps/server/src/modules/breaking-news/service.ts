@@ -252,6 +252,8 @@ export function createBreakingNewsService(deps: {
 
   return {
     configuredFeeds: () => [...feeds],
+    /** How often the feeds are read: 600 s (spec 9) unless NEWS_FEEDS_REFRESH_SECONDS says (323). */
+    refreshIntervalMs: deps.intervalMs,
 
     /** One pass over every feed; a failing feed does not stop the others. */
     async refreshFeeds(signal?: AbortSignal): Promise<FeedReport[]> {
