@@ -36,6 +36,8 @@ export async function startServer(options: {
   env: Record<string, string>;
   /** Every server the bench started, stopped again if the bench fails. */
   children: Set<ChildProcess>;
+  /** Called as soon as the process exists (to watch it while it starts). */
+  onSpawn?: (child: ChildProcess) => void;
 }): Promise<ChildProcess> {
   const runtime = JSON.parse(
     readFileSync(path.join(options.root, "scripts/server-runtime.json"), "utf8"),
@@ -58,6 +60,7 @@ export async function startServer(options: {
     },
   );
   options.children.add(child);
+  options.onSpawn?.(child);
   // A first start on a fresh folder migrates and seeds the demo content first.
   await waitFor(`http://127.0.0.1:${options.port}/api/health`, 300_000);
   return child;

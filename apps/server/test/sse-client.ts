@@ -89,6 +89,8 @@ export async function openSse(url: string, headers: Record<string, string> = {})
     },
     /** Stops reading (the socket stays open): a slow consumer. */
     pause: () => response.pause(),
+    /** Reads again after `pause`. */
+    resume: () => response.resume(),
     close() {
       req.destroy();
     },

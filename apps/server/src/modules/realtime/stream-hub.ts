@@ -17,8 +17,11 @@ import { isAfter, nextEventId, type RealtimeBus, type RealtimeMessage } from "./
  * - Prices are coalesced: changes collect per coin and go out together every `priceIntervalMs`
  *   (the latest value wins), serialized once for all connections. A client never has a backlog.
  * - A comment line every `heartbeatMs` keeps proxies and idle timers from closing the connection.
- * - A client whose unsent data passes `maxBufferedBytes` (it does not read) is dropped at once,
- *   so a slow consumer cannot grow the server's memory.
+ * - A reader that is behind (its last write is still unsent) is skipped by price events: when it
+ *   has caught up it gets the whole current prices once, so a slow phone on a bad network never
+ *   holds a queue of stale prices (decision 324). One whose unsent data passes `maxBufferedBytes`,
+ *   or that stays behind for `maxBehindMs`, is dropped (it does not read), so a slow consumer
+ *   cannot grow the server's memory or hold a connection slot.
  * - At most `maxPerAddress` connections per client address (429 past it) and `maxConnections` in
  *   all (503 past it).
  *
@@ -35,6 +38,7 @@ export interface StreamHubOptions {
   priceIntervalMs?: number;
   heartbeatMs?: number;
   maxBufferedBytes?: number;
+  maxBehindMs?: number;
   recentEvents?: number;
   /**
    * No state message from the stream's holder for this long: "delayed" (it died), told to readers
@@ -50,6 +54,10 @@ export const defaultStateStaleMs = 7_500;
 interface Client {
   response: ServerResponse;
   address: string;
+  /** When its unsent data was first seen waiting (null: caught up). */
+  behindSince: number | null;
+  /** Price events were skipped while it was behind: it gets the whole prices next. */
+  missedPrices: boolean;
 }
 
 export type OpenResult =
@@ -61,6 +69,7 @@ export function createStreamHub(options: StreamHubOptions) {
   const priceIntervalMs = options.priceIntervalMs ?? 250;
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const maxBufferedBytes = options.maxBufferedBytes ?? 64 * 1024;
+  const maxBehindMs = options.maxBehindMs ?? 60_000;
   const recentLimit = options.recentEvents ?? 200;
   const stateStaleMs = options.stateStaleMs ?? defaultStateStaleMs;
 
@@ -73,6 +82,9 @@ export function createStreamHub(options: StreamHubOptions) {
   let priceTimer: NodeJS.Timeout | null = null;
   let staleTimer: NodeJS.Timeout | null = null;
   let dropped = 0;
+  let skippedBehind = 0;
+  /** The whole current prices as one frame, made once for every reader that catches up. */
+  let fullFrame: Buffer | null = null;
   let ticksReceived = 0;
 
   const frame = (name: StreamEventName, id: string, data: unknown) =>
@@ -115,14 +127,30 @@ export function createStreamHub(options: StreamHubOptions) {
     if (!client.response.destroyed) client.response.destroy();
   }
 
-  function send(client: Client, text: string | Buffer) {
+  /** Whether the client is behind; a client behind for too long, or by too much, is dropped. */
+  function isBehind(client: Client): boolean {
     const { response } = client;
-    if (response.destroyed || response.writableEnded) return drop(client);
-    if (response.writableLength > maxBufferedBytes) {
-      dropped += 1;
-      return drop(client);
+    if (response.destroyed || response.writableEnded) {
+      drop(client);
+      return true;
     }
-    response.write(text);
+    if (response.writableLength === 0) {
+      client.behindSince = null;
+      return false;
+    }
+    const now = Date.now();
+    client.behindSince ??= now;
+    if (response.writableLength > maxBufferedBytes || now - client.behindSince > maxBehindMs) {
+      dropped += 1;
+      drop(client);
+    }
+    return true;
+  }
+
+  /** Events and heartbeats go to every reader, behind or not, until it is dropped. */
+  function send(client: Client, text: string | Buffer) {
+    isBehind(client);
+    if (clients.has(client)) client.response.write(text);
   }
 
   function broadcast(text: string) {
@@ -133,12 +161,35 @@ export function createStreamHub(options: StreamHubOptions) {
     for (const client of clients) send(client, bytes);
   }
 
+  /**
+   * Prices go only to readers that have taken everything sent so far; one behind is skipped (the
+   * latest value wins) and gets the whole prices once it has caught up.
+   */
+  function broadcastPrices(text: string | null) {
+    if (clients.size === 0) return;
+    const bytes = text === null ? null : Buffer.from(text, "utf8");
+    for (const client of clients) {
+      if (isBehind(client)) {
+        if (bytes && clients.has(client)) {
+          client.missedPrices = true;
+          skippedBehind += 1;
+        }
+      } else if (client.missedPrices) {
+        client.missedPrices = false;
+        fullFrame ??= Buffer.from(frame("prices", nextEventId(), fullPrices()), "utf8");
+        client.response.write(fullFrame);
+      } else if (bytes) {
+        client.response.write(bytes);
+      }
+    }
+  }
+
   function flushPrices() {
     priceTimer = null;
     if (changed.size === 0) return;
     const coins = [...changed.values()];
     changed.clear();
-    broadcast(frame("prices", nextEventId(), pricesEvent(false, coins)));
+    broadcastPrices(frame("prices", nextEventId(), pricesEvent(false, coins)));
   }
 
   function schedulePrices() {
@@ -159,7 +210,8 @@ export function createStreamHub(options: StreamHubOptions) {
       staleTimer = null;
       if (state !== "live") return;
       state = "delayed";
-      broadcast(frame("prices", nextEventId(), pricesEvent(false, [])));
+      fullFrame = null;
+      broadcastPrices(frame("prices", nextEventId(), pricesEvent(false, [])));
     }, stateStaleMs);
     staleTimer.unref();
   }
@@ -172,6 +224,7 @@ export function createStreamHub(options: StreamHubOptions) {
   const onMessage = (message: RealtimeMessage) => {
     if (message.kind === "ticks") {
       ticksReceived += message.ticks.length;
+      fullFrame = null;
       for (const tick of message.ticks) {
         changed.set(tick.symbol, {
           symbol: tick.symbol,
@@ -188,7 +241,8 @@ export function createStreamHub(options: StreamHubOptions) {
       watchStale();
       // A change of state goes out with the next prices event (an empty one if nothing moved).
       if (before !== state) {
-        broadcast(frame("prices", nextEventId(), pricesEvent(false, [])));
+        fullFrame = null;
+        broadcastPrices(frame("prices", nextEventId(), pricesEvent(false, [])));
       }
     } else if (message.kind === "event") {
       const text = frame(message.name, message.id, message.data);
@@ -199,7 +253,9 @@ export function createStreamHub(options: StreamHubOptions) {
   const unsubscribe = bus.subscribe(onMessage);
 
   const heartbeat = setInterval(() => {
-    // The comment keeps the connection busy.
+    // The comment keeps the connection busy; a reader that has caught up since the last prices
+    // gets the whole prices now (null: no new prices to send to the others).
+    broadcastPrices(null);
     broadcast(`: ${Date.now()}\n\n`);
   }, heartbeatMs);
   heartbeat.unref();
@@ -230,7 +286,7 @@ export function createStreamHub(options: StreamHubOptions) {
 
     /** Takes over the response: headers, the current prices, missed events, then live. */
     open(response: ServerResponse, address: string, lastEventId: string | null) {
-      const client: Client = { response, address };
+      const client: Client = { response, address, behindSince: null, missedPrices: false };
       clients.add(client);
       perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
       response.on("close", () => drop(client));
@@ -258,6 +314,9 @@ export function createStreamHub(options: StreamHubOptions) {
       connections: clients.size,
       addresses: perAddress.size,
       droppedSlow: dropped,
+      /** Readers whose unsent data is waiting now, and price events skipped for such readers. */
+      behind: [...clients].filter((client) => client.behindSince !== null).length,
+      skippedBehind,
       ticksReceived,
       state: currentState(),
     }),
