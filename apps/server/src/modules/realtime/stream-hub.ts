@@ -247,6 +247,9 @@ export function createStreamHub(options: StreamHubOptions) {
     } else if (message.kind === "event") {
       const text = frame(message.name, message.id, message.data);
       remember(message.id, message.name, text);
+      // A catch-up made before this event would carry an older id: a reader resuming from it
+      // would be sent this event twice.
+      fullFrame = null;
       broadcast(text);
     }
   };
