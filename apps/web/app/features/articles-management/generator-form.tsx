@@ -22,7 +22,7 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { type Control, type UseFormReturn, useFormState, useWatch } from "react-hook-form";
+import { type UseFormReturn, useFormState, useWatch } from "react-hook-form";
 import { CategorySelect } from "../../components/category-select";
 import { FormCheckboxField } from "../../components/form/form-checkbox-field";
 import { FormSelectField, wordOptions } from "../../components/form/form-select-field";
@@ -135,7 +135,7 @@ export function GeneratorFormPanel(props: {
         </Accordion>
 
         <GeneratorActions
-          control={control}
+          form={form}
           busy={busy}
           notConfigured={props.notConfigured}
           researching={props.researching}
@@ -228,16 +228,16 @@ function KeywordsField({ form, busy }: FormProps) {
   );
 }
 
-function GeneratorActions(props: {
-  control: Control<GeneratorForm, unknown, GenerateArticleInputParsed>;
-  busy: boolean;
-  notConfigured: boolean;
-  researching: boolean;
-  onCancel: () => void;
-  onResearch: () => void;
-}) {
+function GeneratorActions(
+  props: FormProps & {
+    notConfigured: boolean;
+    researching: boolean;
+    onCancel: () => void;
+    onResearch: () => void;
+  },
+) {
   const { busy } = props;
-  const topic = useWatch({ control: props.control, name: "prompt" });
+  const topic = useWatch({ control: props.form.control, name: "prompt" });
   return (
     <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5}>
       <Button
