@@ -3,7 +3,6 @@ import { slugify } from "@aurumwire/shared/slugs";
 import { buildApp } from "../apps/server/src/app";
 import { loadConfig } from "../apps/server/src/config";
 import { openDatabase } from "../apps/server/src/db/client";
-import { vacuumAnalyze } from "../apps/server/src/db/maintenance";
 import { articles, categories, type NewArticleRow, users } from "../apps/server/src/db/schema";
 import { seedDemoContent } from "../apps/server/src/db/seed";
 import { demoArticles } from "../apps/server/src/db/seed/demo-articles";
@@ -92,7 +91,7 @@ async function scoreAndAnalyse(dataDir: string, databaseUrl: string | undefined)
     console.log(
       `  scored the sentiment of ${scored} articles in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
-    await vacuumAnalyze(app.database.db);
+    await app.database.vacuumAnalyze();
   } finally {
     await app.close();
   }

@@ -81,6 +81,52 @@ describe("the embedded database's own thread", () => {
     expect(rowsOf(await db.execute(sql`select 41 + 1 as value`))).toEqual([{ value: 42 }]);
   });
 
+  it("runs VACUUM ANALYZE, then opens the database again; statements sent meanwhile are answered", async () => {
+    const { db } = database;
+    const settingOf = async () =>
+      (
+        (await db.execute(sql`select current_setting('application_name') as value`)) as unknown as {
+          rows: Array<{ value: string }>;
+        }
+      ).rows[0].value;
+    // Session state lives as long as the database is open: a new session has none of it.
+    await db.execute(sql`set application_name = 'before maintenance'`);
+    expect(await settingOf()).toBe("before maintenance");
+    await db.insert(categories).values({ name: "Before Vacuum", slug: "before-vacuum" });
+
+    const maintenance = database.vacuumAnalyze();
+    // Sent while it runs: they wait for it and are answered by the database opened again.
+    const answers = Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        db.execute(sql`select ${index}::int as value`).then((result) => rowsOf(result)[0]),
+      ),
+    );
+    const inserted = db.insert(categories).values({ name: "During Vacuum", slug: "during-vacuum" });
+    await maintenance;
+    expect(await answers).toEqual(Array.from({ length: 20 }, (_, index) => ({ value: index })));
+    await inserted;
+
+    expect(await settingOf()).not.toBe("before maintenance");
+    const kept = await db
+      .select({ slug: categories.slug })
+      .from(categories)
+      .where(sql`${categories.slug} in ('before-vacuum', 'during-vacuum')`);
+    expect(kept.map((row) => row.slug).sort()).toEqual(["before-vacuum", "during-vacuum"]);
+    // ANALYZE's statistics were written and survive the new session.
+    const statistics = rowsOf(
+      await db.execute(
+        sql`select count(*)::int as value from pg_stats where tablename = 'categories'`,
+      ),
+    );
+    expect(statistics[0].value).toBeGreaterThan(0);
+    await db.transaction(async (tx) => {
+      await tx.insert(categories).values({ name: "After Vacuum", slug: "after-vacuum" });
+    });
+    expect(
+      await db.select().from(categories).where(eq(categories.slug, "after-vacuum")),
+    ).toHaveLength(1);
+  });
+
   it("runs many statements at once in order, and refuses work once closed", async () => {
     const { db } = database;
     const answers = await Promise.all(

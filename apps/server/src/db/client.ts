@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { type ExtractTablesWithRelations, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -29,6 +29,12 @@ export interface DatabaseHandle {
    * seed the demo content once. The embedded database has one server, so it just runs.
    */
   exclusive<T>(lock: number, work: () => Promise<T>): Promise<T>;
+  /**
+   * Planner statistics and the visibility map brought up to date (the embedded database has no
+   * autovacuum: decision 035). On the embedded database's thread, the database is then opened
+   * again so it gives back the memory the work took.
+   */
+  vacuumAnalyze(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -36,6 +42,10 @@ export interface DatabaseHandle {
 export const startupLocks = { migrations: 727274, seed: 727275 } as const;
 
 const runAlone = <T>(_lock: number, work: () => Promise<T>) => work();
+
+async function vacuumAnalyzeStatement(db: Database): Promise<void> {
+  await db.execute(sql`vacuum analyze`);
+}
 
 /**
  * Open the database and bring its schema up to date.
@@ -103,7 +113,13 @@ export async function openDatabase(options: {
         session.release();
       }
     };
-    return { db, kind: "postgres", exclusive, close: () => endPool(pool) };
+    return {
+      db,
+      kind: "postgres",
+      exclusive,
+      vacuumAnalyze: () => vacuumAnalyzeStatement(db),
+      close: () => endPool(pool),
+    };
   }
   // PostgreSQL's default 128 MB of shared buffers would sit on top of PGlite's 128 MB WASM heap;
   // the operating system's file cache below serves what does not fit (decisions 035, 038).
@@ -120,7 +136,7 @@ export async function openDatabase(options: {
       // image carries the size it was made with (the test templates are made here too).
       initDbStartParams: ["--wal-segsize=1"],
     });
-    return withMigrations(client, () => client.close());
+    return withMigrations(client, { close: () => client.close() });
   }
   // On disk (the embedded default), PGlite gets a thread of its own: its queries run
   // synchronously, and on the server's thread every query stopped all other requests (004).
@@ -135,7 +151,7 @@ export async function openDatabase(options: {
       { cause: error },
     );
   }
-  return withMigrations(thread.client, thread.close);
+  return withMigrations(thread.client, thread);
 }
 
 /** host:port/database of a connection URL, without the user and password. */
@@ -148,15 +164,25 @@ function describeServer(databaseUrl: string): string {
   }
 }
 
-async function withMigrations(client: PGlite, close: () => Promise<void>): Promise<DatabaseHandle> {
+async function withMigrations(
+  client: PGlite,
+  owner: { close(): Promise<void>; vacuumAnalyze?(): Promise<void> },
+): Promise<DatabaseHandle> {
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   try {
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   } catch (error) {
-    await close().catch(() => {});
+    await owner.close().catch(() => {});
     throw error;
   }
-  return { db, kind: "pglite", exclusive: runAlone, close };
+  return {
+    db,
+    kind: "pglite",
+    exclusive: runAlone,
+    // In memory (tests) there is nothing to open again: closing would lose the database.
+    vacuumAnalyze: owner.vacuumAnalyze ?? (() => vacuumAnalyzeStatement(db)),
+    close: owner.close,
+  };
 }
 
 interface PoolLike {

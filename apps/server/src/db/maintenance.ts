@@ -6,11 +6,6 @@ export async function pingDatabase(db: Database): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
-/** Planner statistics and the visibility map brought up to date (PGlite has no autovacuum). */
-export async function vacuumAnalyze(db: Database): Promise<void> {
-  await db.execute(sql`vacuum analyze`);
-}
-
 /**
  * One cheap read per part of the site that depends on the database, written like the queries
  * those parts run (decision 076): `select 1` alone answered "ok" over a damaged catalog while

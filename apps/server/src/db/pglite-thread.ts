@@ -48,7 +48,7 @@ function toWorkerOptions(options: QueryOptions | undefined) {
 export async function openPGliteThread(options: {
   dataDir: string;
   postgresqlconf: string[];
-}): Promise<{ client: PGlite; close(): Promise<void> }> {
+}): Promise<{ client: PGlite; vacuumAnalyze(): Promise<void>; close(): Promise<void> }> {
   // The thread's own JavaScript is small (query texts and result rows); PGlite's WebAssembly
   // memory is outside these limits. Small heaps keep the process's memory down (decision 038).
   const worker = new Worker(workerFile, {
@@ -145,6 +145,8 @@ export async function openPGliteThread(options: {
 
   return {
     client: client as unknown as PGlite,
+    /** VACUUM ANALYZE, then the database opened again to give back the memory it grew by. */
+    vacuumAnalyze: () => inLine(() => send({ op: "vacuum" })),
     async close() {
       if (failure) return;
       await inLine(() => send({ op: "close" }));

@@ -1,5 +1,4 @@
 import type { DatabaseHandle } from "../db/client";
-import { vacuumAnalyze } from "../db/maintenance";
 import type { PageCache } from "../lib/page-cache/store";
 import type { ScheduledJob } from "./scheduler";
 
@@ -12,6 +11,8 @@ const maxQuietMs = 60 * 60_000;
  * index (on 10,000 articles a search went from ~1 ms to ~35 ms). VACUUM ANALYZE runs at start,
  * then every 10 minutes when content changed (any page-cache invalidation) and at least hourly
  * (view counts). A PostgreSQL server does this itself (autovacuum): there the job does nothing.
+ * The database's thread then opens the database again, which gives back the memory ANALYZE grew
+ * it by (decision 035).
  */
 export function embeddedDatabaseMaintenanceJob(deps: {
   database: DatabaseHandle;
@@ -32,7 +33,7 @@ export function embeddedDatabaseMaintenanceJob(deps: {
       if (!changed && Date.now() - lastRun < maxQuietMs) return;
       changed = false;
       lastRun = Date.now();
-      await vacuumAnalyze(deps.database.db);
+      await deps.database.vacuumAnalyze();
     },
   };
 }
