@@ -85,16 +85,19 @@ parentPort?.on("message", (/** @type {any} */ message) => {
         // bench's 10,000 articles, held until the next start): opened again, the database gives
         // it back. No transaction can be open here (the main thread sends nothing while one is).
         await db.exec("vacuum analyze");
-        await db.close();
-        db = await open().catch((error) => {
-          // The files were open a moment ago; if they no longer open, no query can be answered:
-          // the thread stops, and the server reports its database down (not a closed PGlite).
+        try {
+          await db.close();
+          db = await open();
+        } catch (error) {
+          // The files were open a moment ago; if they no longer close and open, no query can be
+          // answered: the thread stops, and every query fails with "the database thread
+          // stopped" (the health check reports the database down), not with a closed PGlite.
           console.error(
             "The embedded database could not be opened again after its maintenance:",
             error,
           );
           process.exit(1);
-        });
+        }
         parentPort?.postMessage({ id: message.id, result: null });
       } else if (message.op === "close") {
         await db.close();
