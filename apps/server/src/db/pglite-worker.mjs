@@ -61,10 +61,12 @@ const open = () =>
 const fresh =
   options.dataDir !== undefined && !existsSync(path.join(options.dataDir, "PG_VERSION"));
 let db = await open();
-if (fresh) {
+/** Closed and opened again: the new instance starts with the memory it needs. */
+async function reopen() {
   await db.close();
   db = await open();
 }
+if (fresh) await reopen();
 
 // Requests are answered strictly in the order they arrive: the main thread keeps transactions
 // together by sending nothing else while one is open.
@@ -86,8 +88,7 @@ parentPort?.on("message", (/** @type {any} */ message) => {
         // it back. No transaction can be open here (the main thread sends nothing while one is).
         await db.exec("vacuum analyze");
         try {
-          await db.close();
-          db = await open();
+          await reopen();
         } catch (error) {
           // The files were open a moment ago; if they no longer close and open, no query can be
           // answered: the thread stops, and every query fails with "the database thread
