@@ -38,7 +38,13 @@ function createGate() {
   };
 }
 
-const inlineScripts = [`window.__context = {"a":1};`, `import("/assets/entry.client.js");`];
+// Non-ASCII text before and inside the scripts: a character is then not a byte, and the hashes
+// are of each script's UTF-8 bytes.
+const inlineScripts = [
+  `window.__context = {"a":1};`,
+  `window.__title = "Bitcoin · Ether — café ₿ 🚀";`,
+  `import("/assets/entry.client.js");`,
+];
 const renders = new Map<string, number>();
 const rendersOf = (key: string) => renders.get(key) ?? 0;
 const gate = createGate();
@@ -68,7 +74,10 @@ async function standInWebApp(request: Request, context: WebLoadContext): Promise
   if (url.pathname === "/csp-page") {
     const nonce = context.nonce;
     return html(
-      `<script nonce="${nonce}">${inlineScripts[0]}</script><script type="module" nonce="${nonce}" src="/assets/root.js"></script><script nonce="${nonce}">${inlineScripts[1]}</script>`,
+      `<h1>Markets · today — “€” 🚀</h1><script nonce="${nonce}">${inlineScripts[0]}</script>` +
+        `<p>Ether’s … week</p><script nonce="${nonce}">${inlineScripts[1]}</script>` +
+        `<script type="module" nonce="${nonce}" src="/assets/root.js"></script>` +
+        `<script nonce="${nonce}">${inlineScripts[2]}</script>`,
     );
   }
   if (url.pathname.startsWith("/gated")) {

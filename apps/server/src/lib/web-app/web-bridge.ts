@@ -70,7 +70,7 @@ export async function toRenderedAnswer(
   // A public page is shared: by every reader of its cached copy and of its one render. Its CSP
   // names its inline scripts by hash, not by the render's nonce, which they would all share.
   headers["content-security-policy"] = isHtml
-    ? policyForSharedPage(contentSecurityPolicy, body.toString("utf8"))
+    ? policyForSharedPage(contentSecurityPolicy, body)
     : contentSecurityPolicy;
   return {
     status: response.status,
