@@ -5,7 +5,8 @@ import { PrefetchPageLinks } from "react-router";
 /** The longest the screen's own data is waited for before the prefetch starts anyway. */
 const contentWaitMs = 10_000;
 
-function whenIdle(callback: () => void): () => void {
+/** Runs the callback when the browser is next idle (at most 2 s later); returns its cancel. */
+export function whenIdle(callback: () => void): () => void {
   if (typeof window.requestIdleCallback === "function") {
     const id = window.requestIdleCallback(callback, { timeout: 2000 });
     return () => window.cancelIdleCallback(id);

@@ -6,7 +6,8 @@ import { screen, within } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { renderScreen } from "../test/render";
-import { ManagementTable, RowActionsMenu, SelectRowCell } from "./management-table";
+import { ManagementTable, SelectRowCell } from "./management-table";
+import { RowActionsMenu } from "./row-actions-menu";
 
 const desks = [
   { id: 1, name: "Markets" },

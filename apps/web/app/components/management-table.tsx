@@ -1,10 +1,4 @@
-import MoreVertIcon from "@mui/icons-material/MoreVert";
 import Checkbox from "@mui/material/Checkbox";
-import IconButton from "@mui/material/IconButton";
-import ListItemIcon from "@mui/material/ListItemIcon";
-import ListItemText from "@mui/material/ListItemText";
-import Menu from "@mui/material/Menu";
-import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Table from "@mui/material/Table";
@@ -15,8 +9,7 @@ import TableHead from "@mui/material/TableHead";
 import TablePagination from "@mui/material/TablePagination";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import { createContext, type ReactNode, useContext, useState } from "react";
-import { Link as RouterLink } from "react-router";
+import { createContext, type ReactNode, useContext } from "react";
 
 export interface ManagementColumn {
   label: string;
@@ -271,90 +264,5 @@ export function ManagementTable(props: {
         />
       )}
     </Paper>
-  );
-}
-
-export interface RowAction {
-  label: string;
-  icon?: ReactNode;
-  /** A button's action, or a link (`to` inside the app, `href` to a public page in a new tab). */
-  onClick?: () => void;
-  to?: string;
-  href?: string;
-  disabled?: boolean;
-  color?: "error";
-}
-
-/**
- * The less frequent actions of a row behind one "more" button, so the row keeps its width; the
- * screen shows its main action (Edit) beside it.
- */
-export function RowActionsMenu({ label, actions }: { label: string; actions: RowAction[] }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => setAnchor(null);
-  return (
-    <>
-      <IconButton
-        size="small"
-        aria-label={`More actions for ${label}`}
-        aria-haspopup="menu"
-        aria-expanded={anchor ? "true" : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
-      >
-        <MoreVertIcon fontSize="small" />
-      </IconButton>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={close}>
-        {actions.map((action) => {
-          const content = (
-            <>
-              {action.icon && (
-                <ListItemIcon sx={{ color: action.color ? `${action.color}.main` : undefined }}>
-                  {action.icon}
-                </ListItemIcon>
-              )}
-              <ListItemText>{action.label}</ListItemText>
-            </>
-          );
-          const common = {
-            disabled: action.disabled,
-            sx: action.color ? { color: `${action.color}.main` } : undefined,
-          };
-          if (action.to) {
-            return (
-              <MenuItem key={action.label} {...common} component={RouterLink} to={action.to}>
-                {content}
-              </MenuItem>
-            );
-          }
-          if (action.href) {
-            return (
-              <MenuItem
-                key={action.label}
-                {...common}
-                component="a"
-                href={action.href}
-                target="_blank"
-                rel="noopener"
-                onClick={close}
-              >
-                {content}
-              </MenuItem>
-            );
-          }
-          return (
-            <MenuItem
-              key={action.label}
-              {...common}
-              onClick={() => {
-                close();
-                action.onClick?.();
-              }}
-            >
-              {content}
-            </MenuItem>
-          );
-        })}
-      </Menu>
-    </>
   );
 }

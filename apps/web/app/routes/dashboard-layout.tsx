@@ -23,6 +23,7 @@ import { Outlet, Link as RouterLink, useLocation, useNavigate } from "react-rout
 import { IdlePrefetch } from "../components/idle-prefetch";
 import { withMuiTheme } from "../components/mui-theme";
 import { SkipLink } from "../components/skip-link";
+import { StylesWarmup } from "../components/styles-warmup";
 import { loadQuillEditor } from "../features/article-editor/rich-text-editor";
 import {
   dashboardMenu,
@@ -252,6 +253,7 @@ function DashboardLayout() {
         <Outlet />
       </Box>
       <IdlePrefetch pages={prefetchedPages} load={prefetchedModules} />
+      <StylesWarmup />
     </Box>
   );
 }
