@@ -47,7 +47,7 @@ export function policyForSharedPage(policy: string, page: Uint8Array): string {
   // (no byte of a multi-byte UTF-8 character is ASCII, so none can look like "<script" or ">"),
   // and each script is hashed from its own UTF-8 bytes, which is what CSP hashes. Decoding the
   // page as UTF-8 instead took ~0.8 ms for a 64 KB article with a few non-ASCII characters on
-  // Node 20, ~14% of an uncached render (decision 036, "Stop 49").
+  // Node 20, ~14% of an uncached render (decision 313, "Stop 49").
   const text = bytes.toString("latin1");
   const hashes = new Set<string>();
   for (const match of text.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {

@@ -20,7 +20,7 @@ const menuItems: RowAction[] = [
  * items). In Chromium a @keyframes rule added to the style sheet that holds the page's other MUI
  * rules restyles every element those rules style: the first row menu opened on a full articles
  * list was a 310-410 ms task on a 4x-slowed phone, two restyles of ~470 elements, and the second
- * ~110 ms (decision 242, "Stop 49"). Written here, they restyle a page of a few dozen elements.
+ * ~110 ms (decision 301, "Stop 49"). Written here, they restyle a page of a few dozen elements.
  */
 export function StylesWarmup() {
   const [warming, setWarming] = useState(true);
