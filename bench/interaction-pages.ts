@@ -90,9 +90,12 @@ export const publicInteractions: Interaction[] = [
   },
 ];
 
-/** Shown and on screen: the element matching the selector has a box. */
+/**
+ * Shown: an element matching the selector has a box and is not hidden (a closed menu kept mounted,
+ * as the dashboard's styles warm-up renders one for a moment, has a box but `visibility: hidden`).
+ */
 const shown = (selector: string) =>
-  `const element = document.querySelector(${JSON.stringify(selector)}); if (!element) return false; const box = element.getBoundingClientRect(); return box.width > 0 && box.height > 0;`;
+  `return [...document.querySelectorAll(${JSON.stringify(selector)})].some((element) => { const box = element.getBoundingClientRect(); return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== "hidden"; });`;
 
 const dashboard = { account: "editor", moments: ["painted", "settled"] } as const;
 
