@@ -1,9 +1,25 @@
 import MoreVertIcon from "@mui/icons-material/MoreVert";
-import TouchRipple, { type TouchRippleActions } from "@mui/material/ButtonBase/TouchRipple";
+import TouchRippleModule, {
+  type TouchRippleActions,
+  type TouchRippleProps,
+} from "@mui/material/ButtonBase/TouchRipple";
 import Menu from "@mui/material/Menu";
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import {
+  type ForwardRefExoticComponent,
+  type RefAttributes,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { whenIdle } from "./idle-prefetch";
 import { type RowAction, rowActionItems } from "./row-actions-menu";
+
+// The module exports a forwardRef component (ButtonBase renders it so); its .d.ts calls it the
+// render function inside, which JSX does not accept.
+const TouchRipple = TouchRippleModule as unknown as ForwardRefExoticComponent<
+  TouchRippleProps & RefAttributes<TouchRippleActions>
+>;
 
 /** Items of every kind a row menu shows (plain, with an icon, in the error colour, disabled). */
 const menuItems: RowAction[] = [
